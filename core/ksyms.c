@@ -1,0 +1,122 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Resolution of the non-exported kernel symbols lftrace depends on.
+ *
+ * kallsyms_lookup_name() itself has not been exported since 5.7. Its address
+ * is found by registering a kprobe on it: the kprobe core resolves the name
+ * for us and leaves the address in kp.addr. The address is valid even when
+ * registration fails (e.g. when the kernel's ftrace, which kprobes-on-ftrace
+ * rides on, has been disabled), so it is taken regardless of the result.
+ */
+#define pr_fmt(fmt) "lftrace: " fmt
+
+#include <linux/kernel.h>
+#include <linux/kprobes.h>
+#include <linux/module.h>
+
+#include "core/ksyms.h"
+
+struct lft_kernel_syms lft_ks;
+
+static unsigned long (*lft_kallsyms_lookup_name)(const char *name);
+
+#define LFT_KSYM(member) { #member, (void **)&lft_ks.member }
+
+static const struct lft_ksym lft_ksym_table[] = {
+	LFT_KSYM(text_poke_bp),
+	LFT_KSYM(text_poke_queue),
+	LFT_KSYM(text_poke_finish),
+	LFT_KSYM(text_mutex),
+	LFT_KSYM(ftrace_lock),
+	LFT_KSYM(ftrace_rec_iter_start),
+	LFT_KSYM(ftrace_rec_iter_next),
+	LFT_KSYM(ftrace_rec_iter_record),
+};
+
+static unsigned long lft_find_kallsyms_lookup_name(void)
+{
+	struct kprobe kp = { .symbol_name = "kallsyms_lookup_name" };
+	unsigned long addr;
+	int ret;
+
+	ret = register_kprobe(&kp);
+	addr = (unsigned long)kp.addr;
+	if (!ret)
+		unregister_kprobe(&kp);
+	return addr;
+}
+
+/**
+ * lft_ksym_lookup() - address of a kernel symbol, exported or not
+ * @name: symbol name as listed in /proc/kallsyms
+ *
+ * Only valid after lftrace's init has run (lft_ksyms_init()).
+ *
+ * Return: the symbol's address, or 0 when @name is NULL, empty or unknown.
+ */
+unsigned long lft_ksym_lookup(const char *name)
+{
+	if (!lft_kallsyms_lookup_name || !name || !*name)
+		return 0;
+	return lft_kallsyms_lookup_name(name);
+}
+EXPORT_SYMBOL_GPL(lft_ksym_lookup);
+
+/**
+ * lft_ksyms_resolve() - resolve every entry of a symbol table
+ * @table: entries to resolve
+ * @n: number of entries
+ *
+ * Every missing symbol is reported with pr_err() by name, not only the
+ * first, so that one load attempt lists everything a kernel lacks. On
+ * failure no slot is modified.
+ *
+ * Return: 0 when all symbols were found, -ENOENT otherwise.
+ */
+int lft_ksyms_resolve(const struct lft_ksym *table, size_t n)
+{
+	size_t i;
+	int ret = 0;
+
+	for (i = 0; i < n; i++) {
+		if (!lft_ksym_lookup(table[i].name)) {
+			pr_err("cannot resolve kernel symbol '%s'\n",
+			       table[i].name);
+			ret = -ENOENT;
+		}
+	}
+	if (ret)
+		return ret;
+	for (i = 0; i < n; i++)
+		*table[i].slot = (void *)lft_ksym_lookup(table[i].name);
+	return 0;
+}
+EXPORT_SYMBOL_GPL(lft_ksyms_resolve);
+
+/**
+ * lft_ksyms_table() - the table of symbols lftrace resolves at load
+ * @n: set to the number of entries
+ *
+ * Return: the table; its slots point into &lft_ks.
+ */
+const struct lft_ksym *lft_ksyms_table(size_t *n)
+{
+	*n = ARRAY_SIZE(lft_ksym_table);
+	return lft_ksym_table;
+}
+EXPORT_SYMBOL_GPL(lft_ksyms_table);
+
+/**
+ * lft_ksyms_init() - find kallsyms_lookup_name and resolve lft_ks
+ *
+ * Return: 0, or -ENOENT after naming each symbol that could not be found.
+ */
+int lft_ksyms_init(void)
+{
+	lft_kallsyms_lookup_name = (void *)lft_find_kallsyms_lookup_name();
+	if (!lft_kallsyms_lookup_name) {
+		pr_err("cannot resolve kernel symbol 'kallsyms_lookup_name' (is CONFIG_KPROBES set?)\n");
+		return -ENOENT;
+	}
+	return lft_ksyms_resolve(lft_ksym_table, ARRAY_SIZE(lft_ksym_table));
+}

@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Kernel symbols lftrace needs but the kernel does not export. They are all
+ * resolved once, at load, in core/ksyms.c; code elsewhere calls them through
+ * lft_ks so that the list of private kernel interfaces we depend on is in
+ * one place and a missing one stops the load instead of failing later.
+ */
+#ifndef LFT_CORE_KSYMS_H
+#define LFT_CORE_KSYMS_H
+
+#include <linux/types.h>
+#include <linux/mutex.h>
+#include <linux/ftrace.h>
+#include <asm/text-patching.h>
+
+struct lft_kernel_syms {
+	/* Text patching (arch/x86): batched int3-based code modification. */
+	typeof(text_poke_bp) *text_poke_bp;
+	typeof(text_poke_queue) *text_poke_queue;
+	typeof(text_poke_finish) *text_poke_finish;
+	struct mutex *text_mutex;
+	/* The kernel's ftrace records are the authoritative list of sites. */
+	struct mutex *ftrace_lock;
+	typeof(ftrace_rec_iter_start) *ftrace_rec_iter_start;
+	typeof(ftrace_rec_iter_next) *ftrace_rec_iter_next;
+	typeof(ftrace_rec_iter_record) *ftrace_rec_iter_record;
+};
+
+extern struct lft_kernel_syms lft_ks;
+
+/**
+ * struct lft_ksym - one entry of a symbol table to resolve
+ * @name: kernel symbol name, as in /proc/kallsyms
+ * @slot: where the resolved address is stored
+ */
+struct lft_ksym {
+	const char *name;
+	void **slot;
+};
+
+unsigned long lft_ksym_lookup(const char *name);
+int lft_ksyms_resolve(const struct lft_ksym *table, size_t n);
+const struct lft_ksym *lft_ksyms_table(size_t *n);
+int lft_ksyms_init(void);
+
+#endif /* LFT_CORE_KSYMS_H */
