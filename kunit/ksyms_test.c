@@ -12,10 +12,13 @@
 /* Every symbol lftrace resolved at load is the start of that symbol. */
 static void lft_ksyms_table_resolved(struct kunit *test)
 {
-	char buf[KSYM_SYMBOL_LEN], want[KSYM_NAME_LEN + 8];
+	char *buf = kunit_kzalloc(test, KSYM_SYMBOL_LEN, GFP_KERNEL);
+	char *want = kunit_kzalloc(test, KSYM_NAME_LEN + 8, GFP_KERNEL);
 	const struct lft_ksym *t;
 	size_t i, n;
 
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, buf);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, want);
 	t = lft_ksyms_table(&n);
 	KUNIT_ASSERT_GT(test, n, 0);
 	for (i = 0; i < n; i++) {
@@ -25,7 +28,7 @@ static void lft_ksyms_table_resolved(struct kunit *test)
 		KUNIT_EXPECT_EQ_MSG(test, addr, lft_ksym_lookup(t[i].name),
 				    "%s", t[i].name);
 		sprint_symbol(buf, addr);
-		snprintf(want, sizeof(want), "%s+0x0/", t[i].name);
+		snprintf(want, KSYM_NAME_LEN + 8, "%s+0x0/", t[i].name);
 		KUNIT_EXPECT_TRUE_MSG(test, !strncmp(buf, want, strlen(want)),
 				      "%s resolved to %s", t[i].name, buf);
 	}
@@ -34,8 +37,8 @@ static void lft_ksyms_table_resolved(struct kunit *test)
 /* A looked-up address agrees with the linker's for an exported symbol. */
 static void lft_ksyms_matches_linker(struct kunit *test)
 {
-	KUNIT_EXPECT_EQ(test, lft_ksym_lookup("vfs_read"),
-			(unsigned long)&vfs_read);
+	KUNIT_EXPECT_EQ(test, lft_ksym_lookup("kernel_read"),
+			(unsigned long)&kernel_read);
 	KUNIT_EXPECT_EQ(test, lft_ksym_lookup("sprint_symbol"),
 			(unsigned long)&sprint_symbol);
 }
@@ -52,7 +55,7 @@ static void lft_ksyms_resolve_all_or_nothing(struct kunit *test)
 {
 	void *good = (void *)1UL, *bad = (void *)2UL;
 	const struct lft_ksym table[] = {
-		{ "vfs_read", &good },
+		{ "kernel_read", &good },
 		{ "lft_no_such_symbol_x9", &bad },
 	};
 
@@ -61,7 +64,7 @@ static void lft_ksyms_resolve_all_or_nothing(struct kunit *test)
 	KUNIT_EXPECT_PTR_EQ(test, bad, (void *)2UL);
 
 	KUNIT_EXPECT_EQ(test, lft_ksyms_resolve(table, 1), 0);
-	KUNIT_EXPECT_PTR_EQ(test, good, (void *)&vfs_read);
+	KUNIT_EXPECT_PTR_EQ(test, good, (void *)&kernel_read);
 }
 
 static struct kunit_case lft_ksyms_cases[] = {

@@ -1,0 +1,109 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# Guest side of qemu-test/run-tests: runs e2e tests (paths under
+# /lftrace/tests) and "kunit", each against a freshly loaded lftrace, and
+# prints one line per result for the host to count:
+#   RUN name | PASS name | FAIL name: reason | SKIP name: reason |
+#   UNSUPPORTED name: reason | KTAP line (KUnit output)
+# A test is a busybox-ash file run with tests/lib.sh sourced; it prints
+# nothing and exits 0 on pass, prints a reason and exits 1 on failure, and
+# exits 2 (unsupported) or 3 (skip) with a reason.
+. /lftrace/guest/lib.sh
+
+# Kernel messages from boot are not any test's doing.
+dmesg -c >/dev/null
+
+indent() { sed 's/^/    /'; }
+
+# Run after each item: unload, and blame the item for a failed unload or
+# for any error the kernel logged meanwhile.
+finish_item() { # name
+	reasons=
+	if lft_loaded && ! rmmod lftrace 2>/tmp/rmmod.err; then
+		reasons="rmmod lftrace failed: $(cat /tmp/rmmod.err)"
+	fi
+	if ! bad=$(lft_log_errors); then
+		reasons="$reasons${reasons:+
+}kernel log: $bad"
+	fi
+	[ -z "$reasons" ]
+}
+
+test_timeout() { # file: "# timeout: N" in the test's header, else 120
+	t=$(sed -n 's/^# timeout: *\([0-9][0-9]*\)$/\1/p' "$1" | head -n 1)
+	echo "${t:-120}"
+}
+
+run_test() { # name (path relative to /lftrace/tests)
+	name=$1
+	file=$LFT_DIR/tests/$name
+	echo "RUN $name"
+	rm -rf /tmp/t && mkdir /tmp/t
+	lft_unload 2>/dev/null
+	if ! err=$(lft_load 2>&1); then
+		echo "FAIL $name: cannot load lftrace: $err"
+		finish_item "$name"
+		return
+	fi
+	out=$(cd /tmp/t && timeout -s KILL "$(test_timeout "$file")" \
+		sh -c '. /lftrace/tests/lib.sh && . "$1"' sh "$file" 2>&1)
+	rc=$?
+	if ! finish_item "$name"; then
+		echo "FAIL $name: $(echo "$reasons" | head -n 1)"
+		{ echo "$reasons" | tail -n +2; [ -n "$out" ] && echo "$out"; } | indent
+		return
+	fi
+	case $rc in
+	0)
+		if [ -n "$out" ]; then
+			echo "FAIL $name: printed output although it passed:"
+			echo "$out" | indent
+		else
+			echo "PASS $name"
+		fi
+		;;
+	1) echo "FAIL $name: $out" ;;
+	2) echo "UNSUPPORTED $name: $out" ;;
+	3) echo "SKIP $name: $out" ;;
+	137) echo "FAIL $name: timed out after $(test_timeout "$file")s${out:+: $out}" ;;
+	*) echo "FAIL $name: exit status $rc${out:+: $out}" ;;
+	esac
+}
+
+# KUnit: lftrace_kunit.ko's suites run while it loads (6.1); their KTAP is
+# in /sys/kernel/debug/kunit/<suite>/results.
+run_kunit() {
+	echo "RUN kunit"
+	lft_unload 2>/dev/null
+	if [ ! -e $LFT_DIR/lftrace_kunit.ko ]; then
+		echo "UNSUPPORTED kunit: lftrace_kunit.ko was not built (kernel without KUnit)"
+		return
+	fi
+	if ! err=$(lft_load 2>&1); then
+		echo "FAIL kunit: cannot load lftrace: $err"
+		finish_item kunit
+		return
+	fi
+	before=$(ls /sys/kernel/debug/kunit 2>/dev/null)
+	if ! err=$(insmod $LFT_DIR/lftrace_kunit.ko 2>&1); then
+		echo "FAIL kunit: insmod lftrace_kunit.ko: $err"
+	fi
+	for s in $(ls /sys/kernel/debug/kunit 2>/dev/null); do
+		case " $(echo $before) " in *" $s "*) continue ;; esac
+		sed 's/^/KTAP /' /sys/kernel/debug/kunit/$s/results
+	done
+	grep -q '^lftrace_kunit ' /proc/modules && rmmod lftrace_kunit
+	if ! finish_item kunit; then
+		echo "FAIL kunit: $(echo "$reasons" | head -n 1)"
+		echo "$reasons" | tail -n +2 | indent
+	fi
+	echo "DONE kunit"
+}
+
+for item in "$@"; do
+	case $item in
+	kunit) run_kunit ;;
+	*) run_test "$item" ;;
+	esac
+done
