@@ -14,7 +14,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-static int usage(void)
+static int bad_usage(void)
 {
 	fprintf(stderr, "usage: lft-loop N getppid|read|open\n");
 	return 2;
@@ -27,10 +27,10 @@ int main(int argc, char **argv)
 	int fd = -1;
 
 	if (argc != 3)
-		return usage();
+		return bad_usage();
 	n = strtoul(argv[1], &end, 0);
 	if (*argv[1] == '\0' || *end != '\0')
-		return usage();
+		return bad_usage();
 
 	if (!strcmp(argv[2], "getppid")) {
 		for (i = 0; i < n; i++)
@@ -58,7 +58,7 @@ int main(int argc, char **argv)
 			close(fd);
 		}
 	} else {
-		return usage();
+		return bad_usage();
 	}
 	printf("%lu\n", n);
 	return 0;
