@@ -1,0 +1,600 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * KUnit tests for lftrace's ring buffer (ringbuf/).
+ *
+ * Pages are checked with a decoder written here from the page ABI, not with
+ * the library's own, so that a shared misunderstanding cannot pass.
+ */
+#include <kunit/test.h>
+#include <linux/delay.h>
+#include <linux/irq_work.h>
+#include <linux/kthread.h>
+#include <linux/sched.h>
+#include <linux/slab.h>
+
+#include "ringbuf/internal.h"
+
+/* ------------------------------------------------------------ helpers */
+
+struct rec {
+	unsigned int type;
+	unsigned int off;	/* offset in the data area */
+	unsigned int len;	/* payload bytes (data records) */
+	const u8 *payload;
+	u64 ts;			/* running time after the record */
+};
+
+/* Decode a data page by the ABI; returns the number of records or -1. */
+static int page_decode(const void *page, struct rec *out, int max)
+{
+	const u8 *data = (const u8 *)page + 16;
+	unsigned long commit = *(const unsigned long *)((const u8 *)page + 8);
+	u64 ts = *(const u64 *)page;
+	unsigned int off = 0, size;
+	int n = 0;
+
+	commit &= LFT_RB_COMMIT_MASK;
+	if (commit > PAGE_SIZE - 16)
+		return -1;
+	while (off < commit && n < max) {
+		u32 h = *(const u32 *)(data + off);
+		u32 a0 = off + 8 <= commit ? *(const u32 *)(data + off + 4) : 0;
+		unsigned int type = h & 31, delta = h >> 5;
+		struct rec *r = &out[n];
+
+		r->type = type;
+		r->off = off;
+		r->len = 0;
+		r->payload = NULL;
+		if (type == 29) {
+			if (!delta)
+				break;
+			size = a0 + 4;
+		} else if (type == 30) {
+			size = 8;
+			ts += ((u64)a0 << 27) + delta;
+		} else if (type == 31) {
+			size = 8;
+			ts = ((u64)a0 << 27) | delta;
+		} else if (type == 0) {
+			r->len = a0 - 4;
+			r->payload = data + off + 8;
+			size = 8 + r->len;
+			ts += delta;
+		} else {
+			r->len = type * 4;
+			r->payload = data + off + 4;
+			size = 4 + r->len;
+			ts += delta;
+		}
+		if (size < 4 || off + size > commit)
+			return -1;
+		r->ts = ts;
+		off += size;
+		n++;
+	}
+	return n;
+}
+
+/* The record size the kernel's rules give a payload of @len bytes. */
+static unsigned int want_record(unsigned int len, unsigned int *type_len)
+{
+	unsigned int data = ALIGN(len, 4), rec;
+
+	if (len <= 112) {
+		rec = 4 + data;
+		if (rec == 12)
+			rec = 16;
+		*type_len = (rec - 4) / 4;
+	} else {
+		rec = 8 + data;
+		*type_len = 0;
+	}
+	return rec;
+}
+
+static void fill(u8 *p, unsigned int len, unsigned int seed)
+{
+	unsigned int i;
+
+	for (i = 0; i < len; i++)
+		p[i] = (u8)(seed * 131 + i * 7 + 1);
+}
+
+static int pin_to(int cpu)
+{
+	return set_cpus_allowed_ptr(current, cpumask_of(cpu));
+}
+
+static struct lft_rb *rb_new(struct kunit *test, unsigned int pages,
+			     bool overwrite)
+{
+	struct lft_rb *rb = lft_rb_alloc(pages * LFT_RB_DATA_SIZE, overwrite);
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, rb);
+	return rb;
+}
+
+/*
+ * Drain one CPU, checking the u32 sequence numbers payloads start with:
+ * each follows the last plus the events reported lost (exactly, unless
+ * events may also have been dropped: then at least).
+ */
+static unsigned long drain_seq(struct kunit *test, struct lft_rb *rb, int cpu,
+			       u32 *last, bool *seen, bool exact)
+{
+	struct lft_rb_entry e;
+	unsigned long n = 0;
+	u32 v;
+
+	while (lft_rb_consume(rb, cpu, &v, sizeof(v), &e) >= 0) {
+		if (*seen && exact)
+			KUNIT_EXPECT_EQ(test, (u64)v, (u64)*last + 1 + e.lost);
+		else if (*seen)
+			KUNIT_EXPECT_GE(test, (u64)v, (u64)*last + 1 + e.lost);
+		*seen = true;
+		*last = v;
+		n++;
+	}
+	return n;
+}
+
+static unsigned long drain(struct kunit *test, struct lft_rb *rb, int cpu,
+			   u32 *last, bool *seen)
+{
+	return drain_seq(test, rb, cpu, last, seen, true);
+}
+
+/* written == read + overrun + dropped + commit_overrun + in buffer */
+static void expect_accounting(struct kunit *test, struct lft_rb *rb, int cpu,
+			      unsigned long attempts, unsigned long consumed)
+{
+	struct lft_rb_stats s;
+
+	lft_rb_stats(rb, cpu, &s);
+	KUNIT_EXPECT_EQ(test, s.written, attempts);
+	KUNIT_EXPECT_EQ(test, s.read, consumed);
+	KUNIT_EXPECT_EQ(test, attempts, s.read + s.overrun + s.dropped +
+			s.commit_overrun + s.entries);
+	KUNIT_EXPECT_EQ(test, s.entries, 0UL);
+	KUNIT_EXPECT_EQ(test, s.bytes, 0UL);
+}
+
+/* ------------------------------------------------------------ tests */
+
+/* Every payload size round-trips bit-exactly in the kernel's page format. */
+static void rb_format_roundtrip(struct kunit *test)
+{
+	struct lft_rb *rb = rb_new(test, 4, false);
+	u8 *src = kunit_kzalloc(test, LFT_RB_MAX_PAYLOAD + 8, GFP_KERNEL);
+	u8 *dst = kunit_kzalloc(test, LFT_RB_MAX_PAYLOAD + 8, GFP_KERNEL);
+	struct rec *recs = kunit_kcalloc(test, 8, sizeof(*recs), GFP_KERNEL);
+	void *page = lft_rb_alloc_read_page();
+	unsigned int len, tl, rec, i;
+	struct lft_rb_entry e;
+	int cpu, n, data;
+
+	KUNIT_ASSERT_NOT_NULL(test, page);
+	KUNIT_ASSERT_EQ(test, pin_to(raw_smp_processor_id()), 0);
+	cpu = raw_smp_processor_id();
+
+	KUNIT_EXPECT_EQ(test, lft_rb_write(rb, src, 0), -EINVAL);
+	KUNIT_EXPECT_EQ(test, lft_rb_write(rb, src, LFT_RB_MAX_PAYLOAD + 1),
+			-EINVAL);
+
+	for (len = 1; len <= LFT_RB_MAX_PAYLOAD; len++) {
+		fill(src, len, len);
+		if (lft_rb_write(rb, src, len)) {
+			KUNIT_FAIL(test, "write of %u bytes failed", len);
+			break;
+		}
+		n = lft_rb_read_page(rb, cpu, &page);
+		KUNIT_ASSERT_GT_MSG(test, n, 0, "len %u", len);
+		n = page_decode(page, recs, 8);
+		KUNIT_ASSERT_GT_MSG(test, n, 0, "len %u: bad page", len);
+		rec = want_record(len, &tl);
+		for (i = 0, data = -1; i < n; i++) {
+			if (recs[i].type <= 28) {
+				KUNIT_EXPECT_EQ_MSG(test, data, -1, "len %u", len);
+				data = i;
+			} else {
+				KUNIT_EXPECT_TRUE(test, recs[i].type == 30 ||
+						  recs[i].type == 31);
+			}
+		}
+		KUNIT_ASSERT_GE_MSG(test, data, 0, "len %u: no data", len);
+		KUNIT_EXPECT_EQ_MSG(test, recs[data].type, tl, "len %u", len);
+		KUNIT_EXPECT_EQ_MSG(test, recs[data].len + (tl ? 4 : 8), rec,
+				    "len %u", len);
+		KUNIT_EXPECT_EQ_MSG(test, recs[data].off + rec,
+				    (unsigned int)(*(unsigned long *)(page + 8)),
+				    "len %u", len);
+		KUNIT_EXPECT_EQ_MSG(test, memcmp(recs[data].payload, src, len),
+				    0, "len %u: payload differs", len);
+		/* Same event through the consuming reader. */
+		fill(src, len, len + 1);
+		KUNIT_ASSERT_EQ(test, lft_rb_write(rb, src, len), 0);
+		KUNIT_ASSERT_GE(test, lft_rb_consume(rb, cpu, dst, len, &e), 0);
+		KUNIT_EXPECT_EQ(test, e.len, rec - (tl ? 4 : 8));
+		KUNIT_EXPECT_EQ_MSG(test, memcmp(dst, src, len), 0, "len %u",
+				    len);
+	}
+	expect_accounting(test, rb, cpu, 2UL * LFT_RB_MAX_PAYLOAD + 0,
+			  2UL * LFT_RB_MAX_PAYLOAD);
+	lft_rb_free_read_page(page);
+	lft_rb_free(rb);
+}
+
+/* Gaps over 2^27 ns get a time extend; absolute mode stamps every event. */
+static void rb_time_stamps(struct kunit *test)
+{
+	struct lft_rb *rb = rb_new(test, 4, false);
+	struct rec *recs = kunit_kcalloc(test, 16, sizeof(*recs), GFP_KERNEL);
+	void *page = lft_rb_alloc_read_page();
+	u64 t0, t1, got[3];
+	int cpu, n, i, k, ext = 0, abs = 0;
+	u32 v = 0;
+
+	KUNIT_ASSERT_NOT_NULL(test, page);
+	KUNIT_ASSERT_EQ(test, pin_to(raw_smp_processor_id()), 0);
+	cpu = raw_smp_processor_id();
+
+	t0 = lft_rb_now(rb);
+	KUNIT_ASSERT_EQ(test, lft_rb_write(rb, &v, 4), 0);
+	KUNIT_ASSERT_EQ(test, lft_rb_write(rb, &v, 4), 0);
+	msleep(200);		/* a gap the 27-bit delta cannot hold */
+	KUNIT_ASSERT_EQ(test, lft_rb_write(rb, &v, 4), 0);
+	t1 = lft_rb_now(rb);
+	KUNIT_ASSERT_GT(test, lft_rb_read_page(rb, cpu, &page), 0);
+	n = page_decode(page, recs, 16);
+	KUNIT_ASSERT_GT(test, n, 0);
+	for (i = 0, k = 0; i < n; i++) {
+		if (recs[i].type == 30 && i > 1)
+			ext++;
+		if (recs[i].type <= 28 && k < 3)
+			got[k++] = recs[i].ts;
+	}
+	KUNIT_ASSERT_EQ(test, k, 3);
+	KUNIT_EXPECT_EQ(test, ext, 1);
+	KUNIT_EXPECT_GE(test, got[0], t0);
+	KUNIT_EXPECT_LE(test, got[0], got[1]);
+	KUNIT_EXPECT_GE(test, got[2] - got[1], 200ULL * NSEC_PER_MSEC);
+	KUNIT_EXPECT_LE(test, got[2], t1);
+
+	lft_rb_set_abs_ts(rb, true);
+	for (i = 0; i < 5; i++)
+		KUNIT_ASSERT_EQ(test, lft_rb_write(rb, &v, 4), 0);
+	t1 = lft_rb_now(rb);
+	KUNIT_ASSERT_GT(test, lft_rb_read_page(rb, cpu, &page), 0);
+	n = page_decode(page, recs, 16);
+	for (i = 1; i < n; i++) {
+		if (recs[i].type <= 28) {
+			KUNIT_EXPECT_GE_MSG(test, recs[i - 1].type, 30U,
+					    "record %d of %d", i, n);
+			abs += recs[i - 1].type == 31;
+			KUNIT_EXPECT_LE(test, recs[i].ts, t1);
+			KUNIT_EXPECT_GE(test, recs[i].ts, got[2]);
+		}
+	}
+	/*
+	 * The page handed out starts at the first unread data record; the
+	 * stamp before it became the page's time stamp.
+	 */
+	KUNIT_EXPECT_EQ(test, recs[0].type, 1U);
+	KUNIT_EXPECT_GE(test, recs[0].ts, got[2]);
+	KUNIT_EXPECT_EQ(test, abs, 4);
+	lft_rb_free_read_page(page);
+	lft_rb_free(rb);
+}
+
+static void fill_small(struct kunit *test, bool overwrite)
+{
+	struct lft_rb *rb = rb_new(test, 3, overwrite);
+	const unsigned long total = 2000;
+	struct lft_rb_stats s;
+	u32 buf[25], last = 0;
+	unsigned long i, got;
+	bool seen = false;
+	int cpu;
+
+	KUNIT_ASSERT_EQ(test, pin_to(raw_smp_processor_id()), 0);
+	cpu = raw_smp_processor_id();
+	for (i = 0; i < total; i++) {
+		buf[0] = i;
+		lft_rb_write(rb, buf, sizeof(buf));
+	}
+	lft_rb_stats(rb, cpu, &s);
+	if (overwrite) {
+		KUNIT_EXPECT_GT(test, s.overrun, 0UL);
+		KUNIT_EXPECT_EQ(test, s.dropped, 0UL);
+	} else {
+		KUNIT_EXPECT_EQ(test, s.overrun, 0UL);
+		KUNIT_EXPECT_GT(test, s.dropped, 0UL);
+	}
+	KUNIT_EXPECT_EQ(test, s.written, total);
+	KUNIT_EXPECT_EQ(test, s.entries + s.overrun + s.dropped, total);
+
+	got = drain(test, rb, cpu, &last, &seen);
+	KUNIT_EXPECT_EQ(test, got, s.entries);
+	/* Overwrite keeps the newest events, drop mode the oldest. */
+	if (overwrite)
+		KUNIT_EXPECT_EQ(test, (unsigned long)last, total - 1);
+	else
+		KUNIT_EXPECT_EQ(test, (unsigned long)last, got - 1);
+	expect_accounting(test, rb, cpu, total, got);
+	lft_rb_free(rb);
+}
+
+static void rb_overwrite_counts(struct kunit *test)
+{
+	fill_small(test, true);
+}
+
+static void rb_drop_counts(struct kunit *test)
+{
+	fill_small(test, false);
+}
+
+/* A writer on one CPU, a reader on another, then resizes under it. */
+struct writer_ctx {
+	struct lft_rb *rb;
+	unsigned long attempts;
+	unsigned int len;
+	bool stop;
+};
+
+static int writer_fn(void *arg)
+{
+	struct writer_ctx *w = arg;
+	u32 buf[16] = { 0 };
+
+	while (!READ_ONCE(w->stop)) {
+		buf[0] = w->attempts++;
+		lft_rb_write(w->rb, buf, w->len);
+		if (!(w->attempts & 255))
+			cond_resched();
+	}
+	return 0;
+}
+
+static void run_concurrent(struct kunit *test, bool resize)
+{
+	struct writer_ctx w = { .len = 40 };
+	unsigned long consumed = 0, rounds = 0, end;
+	static const unsigned int sizes[] = { 2, 9, 3, 16, 4 };
+	struct task_struct *t;
+	bool seen = false;
+	u32 last = 0;
+	int wcpu;
+
+	if (num_online_cpus() < 2)
+		kunit_skip(test, "needs two CPUs");
+	wcpu = cpumask_next(raw_smp_processor_id(), cpu_online_mask);
+	if (wcpu >= nr_cpu_ids)
+		wcpu = cpumask_first(cpu_online_mask);
+	w.rb = rb_new(test, 4, true);
+	t = kthread_create(writer_fn, &w, "lft_rb_writer");
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, t);
+	kthread_bind(t, wcpu);
+	get_task_struct(t);
+	wake_up_process(t);
+
+	/* Until the writer has made 200000 attempts (bounded: 60 s). */
+	end = jiffies + 60 * HZ;
+	while (READ_ONCE(w.attempts) < 200000 && time_before(jiffies, end)) {
+		consumed += drain_seq(test, w.rb, wcpu, &last, &seen, !resize);
+		rounds++;
+		if (resize && !(rounds % 50))
+			KUNIT_EXPECT_EQ(test, lft_rb_resize(w.rb,
+				sizes[(rounds / 50) % ARRAY_SIZE(sizes)] *
+				LFT_RB_DATA_SIZE, (rounds / 50) & 1 ?
+				LFT_RB_ALL_CPUS : wcpu), 0);
+		cond_resched();
+	}
+	KUNIT_EXPECT_GE(test, READ_ONCE(w.attempts), 200000UL);
+	WRITE_ONCE(w.stop, true);
+	kthread_stop(t);
+	put_task_struct(t);
+	consumed += drain_seq(test, w.rb, wcpu, &last, &seen, !resize);
+	KUNIT_EXPECT_GT(test, consumed, 0UL);
+	expect_accounting(test, w.rb, wcpu, w.attempts, consumed);
+	lft_rb_free(w.rb);
+}
+
+static void rb_reader_swap_concurrent(struct kunit *test)
+{
+	run_concurrent(test, false);
+}
+
+static void rb_resize_while_writing(struct kunit *test)
+{
+	run_concurrent(test, true);
+}
+
+/* Interrupt writers land inside a task writer's reservation. */
+struct nest_ctx {
+	struct irq_work work;
+	struct lft_rb *rb;
+	unsigned int count;	/* events the irq_work writes */
+	bool ran;
+};
+
+static void nest_fn(struct irq_work *work)
+{
+	struct nest_ctx *n = container_of(work, struct nest_ctx, work);
+	u32 buf[8] = { 0xbbbb0000 };
+	unsigned int i;
+
+	for (i = 0; i < n->count; i++) {
+		buf[1] = i;
+		lft_rb_write(n->rb, buf, sizeof(buf));
+	}
+	WRITE_ONCE(n->ran, true);
+}
+
+static void rb_nested_writes(struct kunit *test)
+{
+	struct nest_ctx *n = kunit_kzalloc(test, sizeof(*n), GFP_KERNEL);
+	unsigned long attempts = 0, consumed = 0;
+	struct lft_rb_entry e;
+	struct lft_rb_res res;
+	u32 *p, buf[8], outer = 0, inner = 0;
+	u64 prev_ts = 0;
+	int cpu, round, spin;
+
+	KUNIT_ASSERT_NOT_NULL(test, n);
+	KUNIT_ASSERT_EQ(test, pin_to(raw_smp_processor_id()), 0);
+	cpu = raw_smp_processor_id();
+	n->rb = rb_new(test, 8, false);
+	init_irq_work(&n->work, nest_fn);
+
+	/* Nested writers of 1 event, then of 200 (several tail moves). */
+	for (round = 0; round < 20; round++) {
+		n->count = round < 10 ? 1 : 200;
+		n->ran = false;
+		p = lft_rb_reserve(n->rb, sizeof(buf), &res);
+		KUNIT_ASSERT_NOT_NULL(test, p);
+		irq_work_queue(&n->work);	/* self-IPI: runs right here */
+		for (spin = 0; spin < 100000 && !READ_ONCE(n->ran); spin++)
+			cpu_relax();
+		p[0] = 0xaaaa0000;
+		p[1] = round;
+		lft_rb_commit(&res);
+		KUNIT_ASSERT_TRUE_MSG(test, READ_ONCE(n->ran),
+				      "irq_work did not interrupt the writer");
+		attempts += 1 + n->count;
+
+		/* The outer event comes first: it reserved first. */
+		while (lft_rb_consume(n->rb, cpu, buf, sizeof(buf), &e) >= 0) {
+			consumed++;
+			KUNIT_EXPECT_GE(test, e.ts, prev_ts);
+			prev_ts = e.ts;
+			if (buf[0] == 0xaaaa0000) {
+				KUNIT_EXPECT_EQ(test, buf[1], outer);
+				KUNIT_EXPECT_EQ(test, inner, 0U);
+				outer++;
+			} else {
+				KUNIT_EXPECT_EQ(test, buf[0], 0xbbbb0000);
+				KUNIT_EXPECT_EQ(test, buf[1], inner);
+				inner++;
+			}
+		}
+		KUNIT_EXPECT_EQ(test, outer, (u32)round + 1);
+		KUNIT_EXPECT_EQ(test, inner, n->count);
+		inner = 0;
+	}
+	irq_work_sync(&n->work);
+	expect_accounting(test, n->rb, cpu, attempts, consumed);
+	lft_rb_free(n->rb);
+}
+
+/* The iterator sees what the consumer will, without consuming it. */
+static void rb_iterator(struct kunit *test)
+{
+	struct lft_rb *rb = rb_new(test, 4, true);
+	struct lft_rb_iter *it;
+	struct lft_rb_entry e, c;
+	u32 v, w;
+	int cpu, i, n = 0;
+
+	KUNIT_ASSERT_EQ(test, pin_to(raw_smp_processor_id()), 0);
+	cpu = raw_smp_processor_id();
+	for (v = 0; v < 500; v++)
+		KUNIT_ASSERT_EQ(test, lft_rb_write(rb, &v, sizeof(v)), 0);
+	/* Consume a few first: the iterator starts where the reader is. */
+	for (i = 0; i < 3; i++)
+		KUNIT_ASSERT_GE(test, lft_rb_consume(rb, cpu, &v, 4, &e), 0);
+	it = lft_rb_iter_start(rb, cpu, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, it);
+	while (lft_rb_iter_next(it, &w, sizeof(w), &e) >= 0) {
+		KUNIT_ASSERT_GE(test, lft_rb_consume(rb, cpu, &v, 4, &c), 0);
+		KUNIT_EXPECT_EQ(test, w, v);
+		KUNIT_EXPECT_EQ(test, e.ts, c.ts);
+		n++;
+	}
+	lft_rb_iter_finish(it);
+	KUNIT_EXPECT_EQ(test, n, 497);
+	KUNIT_EXPECT_TRUE(test, lft_rb_empty_cpu(rb, cpu));
+	lft_rb_free(rb);
+}
+
+/* Whole pages: zero-copy hand-over, and the missed-events flags. */
+static void rb_read_page_missed(struct kunit *test)
+{
+	struct lft_rb *rb = rb_new(test, 2, true);
+	void *page = lft_rb_alloc_read_page(), *orig = page;
+	struct lft_rb_stats s;
+	unsigned long commit;
+	u32 buf[60] = { 0 };
+	int cpu, i;
+
+	KUNIT_ASSERT_NOT_NULL(test, page);
+	KUNIT_ASSERT_EQ(test, pin_to(raw_smp_processor_id()), 0);
+	cpu = raw_smp_processor_id();
+	for (i = 0; i < 200; i++)
+		lft_rb_write(rb, buf, sizeof(buf));
+	lft_rb_stats(rb, cpu, &s);
+	KUNIT_ASSERT_GT(test, s.overrun, 0UL);
+	KUNIT_ASSERT_GT(test, lft_rb_read_page(rb, cpu, &page), 0);
+	KUNIT_EXPECT_PTR_NE(test, page, orig);	/* handed over, not copied */
+	commit = *(unsigned long *)(page + 8);
+	KUNIT_EXPECT_TRUE(test, commit & LFT_RB_MISSED_EVENTS);
+	/* The count is stored only where the page has room for it. */
+	if ((commit & LFT_RB_COMMIT_MASK) + sizeof(long) <= LFT_RB_DATA_SIZE) {
+		KUNIT_EXPECT_TRUE(test, commit & LFT_RB_MISSED_STORED);
+		KUNIT_EXPECT_EQ(test, *(unsigned long *)(page + 16 +
+				(commit & LFT_RB_COMMIT_MASK)), s.overrun);
+	} else {
+		KUNIT_EXPECT_FALSE(test, commit & LFT_RB_MISSED_STORED);
+	}
+	lft_rb_free_read_page(page);
+	lft_rb_free(rb);
+}
+
+/* Per-CPU swap with a second buffer of the same shape. */
+static void rb_swap_cpu(struct kunit *test)
+{
+	struct lft_rb *a = rb_new(test, 4, true), *b = rb_new(test, 4, true);
+	struct lft_rb *c = rb_new(test, 5, true);
+	struct lft_rb_entry e;
+	unsigned long flags;
+	u32 v = 42;
+	int cpu, ret;
+
+	KUNIT_ASSERT_EQ(test, pin_to(raw_smp_processor_id()), 0);
+	cpu = raw_smp_processor_id();
+	KUNIT_ASSERT_EQ(test, lft_rb_write(a, &v, 4), 0);
+	local_irq_save(flags);
+	ret = lft_rb_swap_cpu(a, b, cpu);
+	local_irq_restore(flags);
+	KUNIT_EXPECT_EQ(test, ret, 0);
+	KUNIT_EXPECT_TRUE(test, lft_rb_empty_cpu(a, cpu));
+	v = 0;
+	KUNIT_EXPECT_EQ(test, lft_rb_consume(b, cpu, &v, 4, &e), 4);
+	KUNIT_EXPECT_EQ(test, v, 42U);
+	KUNIT_EXPECT_EQ(test, lft_rb_swap_cpu(a, c, cpu), -EINVAL);
+	lft_rb_free(a);
+	lft_rb_free(b);
+	lft_rb_free(c);
+}
+
+static struct kunit_case lft_rb_cases[] = {
+	KUNIT_CASE(rb_format_roundtrip),
+	KUNIT_CASE(rb_time_stamps),
+	KUNIT_CASE(rb_overwrite_counts),
+	KUNIT_CASE(rb_drop_counts),
+	KUNIT_CASE(rb_reader_swap_concurrent),
+	KUNIT_CASE(rb_resize_while_writing),
+	KUNIT_CASE(rb_nested_writes),
+	KUNIT_CASE(rb_iterator),
+	KUNIT_CASE(rb_read_page_missed),
+	KUNIT_CASE(rb_swap_cpu),
+	{}
+};
+
+static struct kunit_suite lft_rb_suite = {
+	.name = "lftrace_ringbuf",
+	.test_cases = lft_rb_cases,
+};
+
+kunit_test_suites(&lft_rb_suite);

@@ -1,0 +1,562 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * lft_rb life cycle: allocation for every possible CPU (so CPU hotplug
+ * needs nothing), resize and reset (with the CPU's writers quiesced),
+ * per-CPU swap with a second buffer (snapshots), settings and statistics.
+ */
+#include <linux/gfp.h>
+#include <linux/kernel.h>
+#include <linux/mm.h>
+#include <linux/rcupdate.h>
+#include <linux/slab.h>
+
+#include "ringbuf/internal.h"
+
+struct lft_rb_page *lft_rb_page_alloc(int cpu)
+{
+	struct lft_rb_page *p;
+	struct page *pg;
+
+	p = kzalloc_node(sizeof(*p), GFP_KERNEL, cpu_to_node(cpu));
+	if (!p)
+		return NULL;
+	pg = alloc_pages_node(cpu_to_node(cpu), GFP_KERNEL | __GFP_ZERO, 0);
+	if (!pg) {
+		kfree(p);
+		return NULL;
+	}
+	p->data = page_address(pg);
+	return p;
+}
+
+void lft_rb_page_free(struct lft_rb_page *p)
+{
+	if (!p)
+		return;
+	free_page((unsigned long)p->data);
+	kfree(p);
+}
+
+/* Make @p an empty page for ring slot @idx. */
+void lft_rb_page_reset(struct lft_rb_page *p, unsigned int idx)
+{
+	local_set(&p->write, 0);
+	local_set(&p->entries, 0);
+	local_set(&p->bytes, 0);
+	local_set(&p->data->commit, 0);
+	p->data->time_stamp = 0;
+	p->seq = 0;
+	p->wnext = NULL;
+	p->idx = idx;
+}
+
+static unsigned int lft_rb_size_to_pages(unsigned long size)
+{
+	return max_t(unsigned long, 2, DIV_ROUND_UP(size, LFT_RB_DATA_SIZE));
+}
+
+/* Writer and reader state for a ring whose pages are all empty. */
+static void lft_rb_cpu_start(struct lft_rb_cpu *cb)
+{
+	struct lft_rb_page *t = LFT_RB_SLOT_PAGE(cb->slots[0]);
+
+	t->seq = 1;
+	cb->page_seq = 1;
+	cb->tail = t;
+	cb->commit_page = t;
+	cb->commit_seq = 1;
+	cb->slots[0] = (unsigned long)t | LFT_RB_SLOT_TAIL;
+	local64_set(&cb->write_stamp, LFT_RB_STAMP_DIRTY);
+	local_set(&cb->entries, 0);
+	local_set(&cb->bytes, 0);
+	local_set(&cb->overrun, 0);
+	local_set(&cb->overrun_bytes, 0);
+	local_set(&cb->commit_overrun, 0);
+	local_set(&cb->dropped, 0);
+	lft_rb_page_reset(cb->reader, 0);
+	lft_rb_reader_init(cb);
+}
+
+static void lft_rb_cpu_free(struct lft_rb_cpu *cb)
+{
+	unsigned int i;
+
+	if (!cb)
+		return;
+	irq_work_sync(&cb->work);
+	if (cb->slots)
+		for (i = 0; i < cb->nr_pages; i++)
+			lft_rb_page_free(LFT_RB_SLOT_PAGE(cb->slots[i]));
+	lft_rb_page_free(cb->reader);
+	kfree(cb->slots);
+	kfree(cb);
+}
+
+static struct lft_rb_cpu *lft_rb_cpu_alloc(struct lft_rb *rb, int cpu,
+					   unsigned int nr)
+{
+	struct lft_rb_cpu *cb;
+	unsigned int i;
+
+	cb = kzalloc_node(sizeof(*cb), GFP_KERNEL, cpu_to_node(cpu));
+	if (!cb)
+		return NULL;
+	cb->rb = rb;
+	cb->cpu = cpu;
+	raw_spin_lock_init(&cb->reader_lock);
+	init_irq_work(&cb->work, lft_rb_irq_work);
+	cb->slots = kcalloc_node(nr, sizeof(*cb->slots), GFP_KERNEL,
+				 cpu_to_node(cpu));
+	if (!cb->slots)
+		goto fail;
+	cb->nr_pages = nr;
+	for (i = 0; i < nr; i++) {
+		struct lft_rb_page *p = lft_rb_page_alloc(cpu);
+
+		if (!p)
+			goto fail;
+		p->idx = i;
+		cb->slots[i] = (unsigned long)p;
+	}
+	cb->reader = lft_rb_page_alloc(cpu);
+	if (!cb->reader)
+		goto fail;
+	lft_rb_cpu_start(cb);
+	return cb;
+fail:
+	lft_rb_cpu_free(cb);
+	return NULL;
+}
+
+/**
+ * lft_rb_alloc() - create a buffer
+ * @size: bytes of event data per CPU (rounded up to whole pages, min 2)
+ * @overwrite: when full, overwrite the oldest events (true) or drop new ones
+ *
+ * One ring is allocated for every possible CPU. The clock is "local".
+ *
+ * Return: the buffer, or NULL when memory is short.
+ */
+struct lft_rb *lft_rb_alloc(unsigned long size, bool overwrite)
+{
+	unsigned int nr = lft_rb_size_to_pages(size);
+	struct lft_rb *rb;
+	int cpu;
+
+	rb = kzalloc(sizeof(*rb), GFP_KERNEL);
+	if (!rb)
+		return NULL;
+	rb->cpus = kcalloc(nr_cpu_ids, sizeof(*rb->cpus), GFP_KERNEL);
+	if (!rb->cpus) {
+		kfree(rb);
+		return NULL;
+	}
+	rb->overwrite = overwrite;
+	rb->clock_id = LFT_RB_CLOCK_LOCAL;
+	rb->clock = lft_rb_clock_fn(LFT_RB_CLOCK_LOCAL);
+	mutex_init(&rb->resize_lock);
+	init_waitqueue_head(&rb->waitq);
+	for_each_possible_cpu(cpu) {
+		rb->cpus[cpu] = lft_rb_cpu_alloc(rb, cpu, nr);
+		if (!rb->cpus[cpu]) {
+			lft_rb_free(rb);
+			return NULL;
+		}
+	}
+	return rb;
+}
+EXPORT_SYMBOL_GPL(lft_rb_alloc);
+
+/**
+ * lft_rb_free() - free a buffer
+ * @rb: the buffer, or NULL
+ *
+ * The caller guarantees no writer or reader uses it any more (after
+ * lft_rb_wake_all() and an RCU grace period for writers).
+ */
+void lft_rb_free(struct lft_rb *rb)
+{
+	int cpu;
+
+	if (!rb)
+		return;
+	for_each_possible_cpu(cpu)
+		lft_rb_cpu_free(rb->cpus[cpu]);
+	kfree(rb->cpus);
+	kfree(rb);
+}
+EXPORT_SYMBOL_GPL(lft_rb_free);
+
+/*
+ * Stop a CPU's writers: new ones drop (counted), and running ones (they
+ * run with preemption off) are gone after the grace period.
+ */
+static void lft_rb_quiesce(struct lft_rb_cpu *cb)
+{
+	atomic_inc(&cb->record_disabled);
+	synchronize_rcu();
+	WARN_ON_ONCE(local_read(&cb->committing) || local_read(&cb->moving));
+}
+
+static void lft_rb_unquiesce(struct lft_rb_cpu *cb)
+{
+	atomic_dec(&cb->record_disabled);
+}
+
+/*
+ * Rebuild a quiesced ring with @nr slots, from the pages in @pool (the old
+ * ring's pages and any new ones; @npool of them). Unread pages are kept,
+ * newest first, in seq order ending at the tail; when they do not fit, the
+ * oldest are dropped and counted as overrun. Pages left over go back into
+ * @pool for freeing. Called with the reader lock held.
+ */
+static void lft_rb_rebuild(struct lft_rb_cpu *cb, unsigned long *slots,
+			   unsigned int nr, struct lft_rb_page **pool,
+			   unsigned int *npool)
+{
+	struct lft_rb_page *t = cb->tail, *p;
+	unsigned int keep, i, j, n = 0, k;
+	u64 first;
+
+	/*
+	 * Unread ring pages have consecutive seqs up to t->seq, and
+	 * the tail is kept, unless the reader holds it: then the ring holds
+	 * nothing unread and the writer goes on to slot 0.
+	 */
+	if (t == cb->reader) {
+		keep = 0;
+		t->idx = nr - 1;
+	} else {
+		/* Overwritten seqs below T - (N - 1) are not in the ring. */
+		first = max(cb->reader_seq, t->seq >= cb->nr_pages ?
+			    t->seq - cb->nr_pages + 1 : 1);
+		keep = t->seq >= first ? t->seq - first + 1 : 0;
+		keep = clamp(keep, 1U, nr);
+	}
+	first = t->seq - keep + 1;
+
+	/* Sort the kept pages into slots 0..keep-1 by seq. */
+	for (i = 0; i < *npool; i++) {
+		p = pool[i];
+		if (p->seq && p->seq >= cb->reader_seq && p->seq < first) {
+			/* Unread, but no room: lost to the shrink. */
+			local_add(local_read(&p->entries), &cb->overrun);
+			local_add(local_read(&p->bytes), &cb->overrun_bytes);
+		}
+		if (keep && p->seq >= first && p->seq <= t->seq) {
+			k = p->seq - first;
+			p->idx = k;
+			slots[k] = (unsigned long)p;
+			pool[i] = NULL;
+		}
+	}
+	if (keep)
+		slots[keep - 1] |= LFT_RB_SLOT_TAIL;
+
+	/* Fill the rest with emptied pages. */
+	for (i = keep, j = 0; i < nr; i++) {
+		while (!pool[j])
+			j++;
+		lft_rb_page_reset(pool[j], i);
+		slots[i] = (unsigned long)pool[j];
+		pool[j] = NULL;
+	}
+	/* Compact what is left for the caller to free. */
+	for (i = 0; i < *npool; i++)
+		if (pool[i])
+			pool[n++] = pool[i];
+	*npool = n;
+	cb->slots = slots;
+	cb->nr_pages = nr;
+}
+
+static int lft_rb_resize_cpu(struct lft_rb_cpu *cb, unsigned int nr)
+{
+	unsigned int old = cb->nr_pages, npool = 0, i;
+	struct lft_rb_page **pool;
+	unsigned long *slots, *old_slots, flags;
+	int ret = -ENOMEM;
+
+	if (nr == old)
+		return 0;
+	slots = kcalloc_node(nr, sizeof(*slots), GFP_KERNEL,
+			     cpu_to_node(cb->cpu));
+	pool = kcalloc(max(nr, old), sizeof(*pool), GFP_KERNEL);
+	if (!slots || !pool)
+		goto out;
+	for (i = old; i < nr; i++) {
+		pool[i] = lft_rb_page_alloc(cb->cpu);
+		if (!pool[i])
+			goto out;
+	}
+
+	lft_rb_quiesce(cb);
+	raw_spin_lock_irqsave(&cb->reader_lock, flags);
+	old_slots = cb->slots;
+	for (i = 0; i < old; i++)
+		pool[i] = LFT_RB_SLOT_PAGE(old_slots[i]);
+	npool = max(nr, old);
+	lft_rb_rebuild(cb, slots, nr, pool, &npool);
+	raw_spin_unlock_irqrestore(&cb->reader_lock, flags);
+	lft_rb_unquiesce(cb);
+
+	slots = old_slots;
+	ret = 0;
+out:
+	if (pool)
+		for (i = 0; i < max(nr, old); i++)
+			if (ret ? i >= old : i < npool)
+				lft_rb_page_free(pool[i]);
+	kfree(pool);
+	kfree(slots);
+	return ret;
+}
+
+/**
+ * lft_rb_resize() - change the size of one or all CPUs' rings
+ * @rb: the buffer
+ * @size: bytes of event data per CPU (whole pages, min 2)
+ * @cpu: a CPU, or LFT_RB_ALL_CPUS
+ *
+ * Safe while writers write: each CPU's writers are paused for the change
+ * (their events are counted as dropped). Unread events are kept, except
+ * the oldest when shrinking below them (counted as overrun). Sleeps.
+ *
+ * Return: 0, -EINVAL for a bad @cpu, -ENOMEM (nothing changed on the CPU
+ * that failed).
+ */
+int lft_rb_resize(struct lft_rb *rb, unsigned long size, int cpu)
+{
+	unsigned int nr = lft_rb_size_to_pages(size);
+	int c, ret = 0;
+
+	if (cpu != LFT_RB_ALL_CPUS &&
+	    (cpu < 0 || cpu >= nr_cpu_ids || !cpu_possible(cpu)))
+		return -EINVAL;
+	mutex_lock(&rb->resize_lock);
+	for_each_possible_cpu(c) {
+		if (cpu != LFT_RB_ALL_CPUS && c != cpu)
+			continue;
+		ret = lft_rb_resize_cpu(lft_rb_cpu_buf(rb, c), nr);
+		if (ret)
+			break;
+	}
+	mutex_unlock(&rb->resize_lock);
+	return ret;
+}
+EXPORT_SYMBOL_GPL(lft_rb_resize);
+
+/**
+ * lft_rb_size() - bytes of event data a CPU's ring holds
+ * @rb: the buffer
+ * @cpu: a possible CPU
+ *
+ * Return: the ring's page count times the data bytes of a page.
+ */
+unsigned long lft_rb_size(struct lft_rb *rb, int cpu)
+{
+	return (unsigned long)lft_rb_cpu_buf(rb, cpu)->nr_pages *
+	       LFT_RB_DATA_SIZE;
+}
+EXPORT_SYMBOL_GPL(lft_rb_size);
+
+/**
+ * lft_rb_reset_cpu() - empty one CPU's ring and zero its counters
+ * @rb: the buffer
+ * @cpu: a possible CPU
+ *
+ * Safe while writers write (they are paused for it). Sleeps.
+ */
+void lft_rb_reset_cpu(struct lft_rb *rb, int cpu)
+{
+	struct lft_rb_cpu *cb = lft_rb_cpu_buf(rb, cpu);
+	unsigned long flags;
+	unsigned int i;
+
+	mutex_lock(&rb->resize_lock);
+	lft_rb_quiesce(cb);
+	raw_spin_lock_irqsave(&cb->reader_lock, flags);
+	for (i = 0; i < cb->nr_pages; i++) {
+		lft_rb_page_reset(LFT_RB_SLOT_PAGE(cb->slots[i]), i);
+		cb->slots[i] &= ~LFT_RB_SLOT_TAIL;
+	}
+	lft_rb_cpu_start(cb);
+	raw_spin_unlock_irqrestore(&cb->reader_lock, flags);
+	lft_rb_unquiesce(cb);
+	mutex_unlock(&rb->resize_lock);
+}
+EXPORT_SYMBOL_GPL(lft_rb_reset_cpu);
+
+/**
+ * lft_rb_reset() - empty every CPU's ring and zero the counters
+ * @rb: the buffer
+ */
+void lft_rb_reset(struct lft_rb *rb)
+{
+	int cpu;
+
+	for_each_possible_cpu(cpu)
+		lft_rb_reset_cpu(rb, cpu);
+}
+EXPORT_SYMBOL_GPL(lft_rb_reset);
+
+/**
+ * lft_rb_record_off() - refuse new events (they count as dropped)
+ * @rb: the buffer
+ */
+void lft_rb_record_off(struct lft_rb *rb)
+{
+	atomic_set(&rb->record_disabled, 1);
+}
+EXPORT_SYMBOL_GPL(lft_rb_record_off);
+
+/**
+ * lft_rb_record_on() - accept new events again
+ * @rb: the buffer
+ */
+void lft_rb_record_on(struct lft_rb *rb)
+{
+	atomic_set(&rb->record_disabled, 0);
+}
+EXPORT_SYMBOL_GPL(lft_rb_record_on);
+
+/**
+ * lft_rb_record_is_on() - does the buffer accept events?
+ * @rb: the buffer
+ *
+ * Return: false after lft_rb_record_off().
+ */
+bool lft_rb_record_is_on(struct lft_rb *rb)
+{
+	return !atomic_read(&rb->record_disabled);
+}
+EXPORT_SYMBOL_GPL(lft_rb_record_is_on);
+
+/**
+ * lft_rb_set_overwrite() - choose overwrite or producer-consumer mode
+ * @rb: the buffer
+ * @overwrite: true to overwrite the oldest events when full
+ */
+void lft_rb_set_overwrite(struct lft_rb *rb, bool overwrite)
+{
+	WRITE_ONCE(rb->overwrite, overwrite);
+}
+EXPORT_SYMBOL_GPL(lft_rb_set_overwrite);
+
+/**
+ * lft_rb_set_abs_ts() - give every event an absolute time stamp record
+ * @rb: the buffer
+ * @abs: true for absolute stamps (timestamp_mode "absolute")
+ */
+void lft_rb_set_abs_ts(struct lft_rb *rb, bool abs)
+{
+	WRITE_ONCE(rb->abs_ts, abs);
+}
+EXPORT_SYMBOL_GPL(lft_rb_set_abs_ts);
+
+/**
+ * lft_rb_set_clock() - change the clock events are stamped with
+ * @rb: the buffer
+ * @clock: the clock
+ *
+ * Times of different clocks do not mix, so the buffer is reset. Sleeps.
+ *
+ * Return: 0, or -EINVAL for an unknown clock.
+ */
+int lft_rb_set_clock(struct lft_rb *rb, enum lft_rb_clock clock)
+{
+	int cpu;
+
+	if ((unsigned int)clock >= LFT_RB_NR_CLOCKS)
+		return -EINVAL;
+	for_each_possible_cpu(cpu)
+		lft_rb_quiesce(lft_rb_cpu_buf(rb, cpu));
+	rb->clock_id = clock;
+	WRITE_ONCE(rb->clock, lft_rb_clock_fn(clock));
+	for_each_possible_cpu(cpu)
+		lft_rb_unquiesce(lft_rb_cpu_buf(rb, cpu));
+	lft_rb_reset(rb);
+	return 0;
+}
+EXPORT_SYMBOL_GPL(lft_rb_set_clock);
+
+/**
+ * lft_rb_get_clock() - the clock events are stamped with
+ * @rb: the buffer
+ *
+ * Return: the clock id.
+ */
+enum lft_rb_clock lft_rb_get_clock(struct lft_rb *rb)
+{
+	return rb->clock_id;
+}
+EXPORT_SYMBOL_GPL(lft_rb_get_clock);
+
+/**
+ * lft_rb_now() - the buffer's clock, now
+ * @rb: the buffer
+ *
+ * Return: the time in the units events are stamped with.
+ */
+u64 lft_rb_now(struct lft_rb *rb)
+{
+	return READ_ONCE(rb->clock)();
+}
+EXPORT_SYMBOL_GPL(lft_rb_now);
+
+/**
+ * lft_rb_stats() - a CPU's counters
+ * @rb: the buffer
+ * @cpu: a possible CPU
+ * @s: filled in
+ */
+void lft_rb_stats(struct lft_rb *rb, int cpu, struct lft_rb_stats *s)
+{
+	struct lft_rb_cpu *cb = lft_rb_cpu_buf(rb, cpu);
+	struct lft_rb_entry e;
+	unsigned long flags, entries, bytes;
+
+	raw_spin_lock_irqsave(&cb->reader_lock, flags);
+	entries = local_read(&cb->entries);
+	bytes = local_read(&cb->bytes);
+	s->overrun = local_read(&cb->overrun);
+	s->commit_overrun = local_read(&cb->commit_overrun);
+	s->dropped = local_read(&cb->dropped);
+	s->read = cb->read;
+	s->entries = entries - s->overrun - s->read;
+	s->bytes = bytes - local_read(&cb->overrun_bytes) - cb->read_bytes;
+	s->written = entries + s->dropped + s->commit_overrun;
+	raw_spin_unlock_irqrestore(&cb->reader_lock, flags);
+	s->oldest_ts = lft_rb_peek(rb, cpu, &e) ? 0 : e.ts;
+	s->now_ts = lft_rb_now(rb);
+}
+EXPORT_SYMBOL_GPL(lft_rb_stats);
+
+/**
+ * lft_rb_swap_cpu() - exchange one CPU's ring between two buffers
+ * @a: a buffer
+ * @b: a buffer of the same size on that CPU
+ * @cpu: the CPU
+ *
+ * O(1): the rings trade places. Must run on @cpu with interrupts off (as
+ * the latency tracers do), or while no writer can write to either.
+ *
+ * Return: 0, -EINVAL when the rings differ in size, -EBUSY when a writer
+ * on @cpu is in the middle of an event.
+ */
+int lft_rb_swap_cpu(struct lft_rb *a, struct lft_rb *b, int cpu)
+{
+	struct lft_rb_cpu *ca = lft_rb_cpu_buf(a, cpu);
+	struct lft_rb_cpu *cb = lft_rb_cpu_buf(b, cpu);
+
+	if (ca->nr_pages != cb->nr_pages)
+		return -EINVAL;
+	if (local_read(&ca->committing) || local_read(&cb->committing))
+		return -EBUSY;
+	WRITE_ONCE(a->cpus[cpu], cb);
+	WRITE_ONCE(b->cpus[cpu], ca);
+	ca->rb = b;
+	cb->rb = a;
+	return 0;
+}
+EXPORT_SYMBOL_GPL(lft_rb_swap_cpu);

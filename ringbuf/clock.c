@@ -1,0 +1,106 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The clocks a buffer can stamp events with (the names trace_clock lists).
+ * Every one is callable from any context, NMI included, and never sleeps.
+ */
+#include <linux/atomic.h>
+#include <linux/jiffies.h>
+#include <linux/sched/clock.h>
+#include <linux/ktime.h>
+#include <linux/timekeeping.h>
+#include <asm/msr.h>
+
+#include "ringbuf/internal.h"
+
+static u64 lft_rb_clock_local(void)
+{
+	return local_clock();
+}
+
+/*
+ * "global": local_clock() made monotonic across CPUs. Each CPU's value is
+ * pushed past the largest one any CPU has returned, so events of different
+ * CPUs order correctly, at the price of a shared cache line.
+ */
+static atomic64_t lft_rb_global_last;
+
+static u64 lft_rb_clock_global(void)
+{
+	u64 now = local_clock();
+	s64 last = atomic64_read(&lft_rb_global_last);
+
+	do {
+		if ((s64)now <= last)
+			return last;
+	} while (!atomic64_try_cmpxchg(&lft_rb_global_last, &last, now));
+	return now;
+}
+
+/* "counter": not a time at all, a global event count. */
+static atomic64_t lft_rb_counter;
+
+static u64 lft_rb_clock_counter(void)
+{
+	return atomic64_inc_return(&lft_rb_counter);
+}
+
+/* "uptime": jiffies since boot. */
+static u64 lft_rb_clock_uptime(void)
+{
+	return get_jiffies_64() - INITIAL_JIFFIES;
+}
+
+static u64 lft_rb_clock_mono(void)
+{
+	return ktime_get_mono_fast_ns();
+}
+
+static u64 lft_rb_clock_mono_raw(void)
+{
+	return ktime_get_raw_fast_ns();
+}
+
+static u64 lft_rb_clock_boot(void)
+{
+	return ktime_get_boot_fast_ns();
+}
+
+static u64 lft_rb_clock_tsc(void)
+{
+	return rdtsc_ordered();
+}
+
+static const struct {
+	const char *name;
+	u64 (*fn)(void);
+} lft_rb_clocks[LFT_RB_NR_CLOCKS] = {
+	[LFT_RB_CLOCK_LOCAL] = { "local", lft_rb_clock_local },
+	[LFT_RB_CLOCK_GLOBAL] = { "global", lft_rb_clock_global },
+	[LFT_RB_CLOCK_COUNTER] = { "counter", lft_rb_clock_counter },
+	[LFT_RB_CLOCK_UPTIME] = { "uptime", lft_rb_clock_uptime },
+	/* perf's clock is local_clock() */
+	[LFT_RB_CLOCK_PERF] = { "perf", lft_rb_clock_local },
+	[LFT_RB_CLOCK_MONO] = { "mono", lft_rb_clock_mono },
+	[LFT_RB_CLOCK_MONO_RAW] = { "mono_raw", lft_rb_clock_mono_raw },
+	[LFT_RB_CLOCK_BOOT] = { "boot", lft_rb_clock_boot },
+	[LFT_RB_CLOCK_X86_TSC] = { "x86-tsc", lft_rb_clock_tsc },
+};
+
+u64 (*lft_rb_clock_fn(enum lft_rb_clock clock))(void)
+{
+	return lft_rb_clocks[clock].fn;
+}
+
+/**
+ * lft_rb_clock_name() - the trace_clock name of a clock
+ * @clock: a clock id
+ *
+ * Return: its name, or NULL for an invalid id.
+ */
+const char *lft_rb_clock_name(enum lft_rb_clock clock)
+{
+	if ((unsigned int)clock >= LFT_RB_NR_CLOCKS)
+		return NULL;
+	return lft_rb_clocks[clock].name;
+}
+EXPORT_SYMBOL_GPL(lft_rb_clock_name);

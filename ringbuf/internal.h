@@ -1,0 +1,130 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * lft_rb internals shared by the files of ringbuf/. See ringbuf/write.c for
+ * the design.
+ */
+#ifndef LFT_RINGBUF_INTERNAL_H
+#define LFT_RINGBUF_INTERNAL_H
+
+#include <linux/irq_work.h>
+#include <linux/spinlock.h>
+#include <linux/wait.h>
+#include <asm/local.h>
+#include <asm/local64.h>
+
+#include "ringbuf/ringbuf.h"
+
+/* The kernel's page ABI: this is what trace_pipe_raw hands out. */
+struct lft_rb_data {
+	u64 time_stamp;
+	local_t commit;
+	unsigned char data[];
+};
+
+/*
+ * A ring slot holds a page pointer, OR-ed with LFT_RB_SLOT_TAIL while the
+ * writer has claimed the page as (or is making it) its tail page.
+ */
+#define LFT_RB_SLOT_TAIL	1UL
+#define LFT_RB_SLOT_PAGE(w)	((struct lft_rb_page *)((w) & ~LFT_RB_SLOT_TAIL))
+
+/* write_stamp values with this bit set mean "unknown: use a full stamp". */
+#define LFT_RB_STAMP_DIRTY	(1ULL << 63)
+
+struct lft_rb_page {
+	local_t write;			/* reservation offset; > DATA_SIZE when full */
+	local_t entries;		/* data events reserved on this page */
+	local_t bytes;			/* their total length, headers included */
+	u64 seq;			/* fill order on this CPU; 0 = empty */
+	struct lft_rb_page *wnext;	/* the page the writer moved to next */
+	unsigned int idx;		/* ring slot it was last placed in */
+	struct lft_rb_data *data;
+};
+
+struct lft_rb_cpu {
+	struct lft_rb *rb;
+	int cpu;
+	unsigned int nr_pages;
+	unsigned long *slots;		/* nr_pages slots forming the ring */
+
+	/* Writer side: changed only from this CPU (any context). */
+	struct lft_rb_page *tail;
+	struct lft_rb_page *commit_page;
+	u64 commit_seq;			/* seq of commit_page, for readers */
+	u64 page_seq;			/* last seq given to a page */
+	local_t committing;		/* writers in progress (nesting depth) */
+	local_t commits;		/* reservations started, ever */
+	local_t moving;			/* a tail move is in progress */
+	local64_t write_stamp;		/* time of the last event, or DIRTY */
+	local_t dirty_gen;
+	local_t entries;		/* events reserved */
+	local_t bytes;			/* their bytes */
+	local_t overrun;
+	local_t overrun_bytes;
+	local_t commit_overrun;
+	local_t dropped;
+	atomic_t record_disabled;
+	bool wake_pending;		/* a page filled since the last wake-up */
+
+	/* Reader side: under reader_lock. */
+	raw_spinlock_t reader_lock;
+	struct lft_rb_page *reader;	/* page being read, outside the ring */
+	unsigned int rpos;		/* read offset in it */
+	u64 rts;			/* time of the last event read from it */
+	u64 reader_seq;			/* seq of the next ring page to read */
+	unsigned long read;		/* events consumed */
+	unsigned long read_bytes;
+	unsigned long overrun_seen;	/* overrun already reported as lost */
+	unsigned long lost;		/* lost events to report with the next */
+
+	/* Wake-ups: waiters set these; the writer queues irq_work. */
+	bool waiters;
+	int full_percent;		/* 0: no full waiter */
+	struct irq_work work;
+};
+
+struct lft_rb {
+	struct lft_rb_cpu **cpus;	/* per possible CPU */
+	bool overwrite;
+	bool abs_ts;
+	enum lft_rb_clock clock_id;
+	u64 (*clock)(void);
+	atomic_t record_disabled;
+	struct mutex resize_lock;
+	wait_queue_head_t waitq;
+	atomic_t wake_gen;		/* bumped by lft_rb_wake_all() */
+};
+
+/* event.c: encoding and decoding of events in a data page */
+unsigned int lft_rb_event_size(unsigned int len);
+struct lft_rb_decoded {
+	unsigned int type;		/* type_len */
+	unsigned int size;		/* bytes this record occupies */
+	u32 delta;			/* header time_delta */
+	u64 stamp;			/* extend delta or absolute stamp */
+	void *payload;			/* data records only */
+	unsigned int len;		/* payload length */
+};
+int lft_rb_decode(const unsigned char *p, unsigned int avail,
+		  struct lft_rb_decoded *d);
+u64 lft_rb_apply_time(u64 now, const struct lft_rb_decoded *d);
+
+/* clock.c */
+u64 (*lft_rb_clock_fn(enum lft_rb_clock clock))(void);
+
+/* read.c, used by alloc.c and iter.c */
+int lft_rb_locate(struct lft_rb_cpu *cb, u64 *want, unsigned int *slot);
+void lft_rb_reader_init(struct lft_rb_cpu *cb);
+void lft_rb_irq_work(struct irq_work *work);
+
+/* alloc.c */
+struct lft_rb_page *lft_rb_page_alloc(int cpu);
+void lft_rb_page_free(struct lft_rb_page *p);
+void lft_rb_page_reset(struct lft_rb_page *p, unsigned int idx);
+
+static inline struct lft_rb_cpu *lft_rb_cpu_buf(struct lft_rb *rb, int cpu)
+{
+	return READ_ONCE(rb->cpus[cpu]);
+}
+
+#endif /* LFT_RINGBUF_INTERNAL_H */

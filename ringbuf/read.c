@@ -1,0 +1,537 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * lft_rb consuming readers: per CPU, merged across CPUs, and whole pages.
+ *
+ * A reader owns one page outside the ring (cb->reader) and reads only that
+ * page. When it is used up, the reader swaps it for the oldest unread page
+ * of the ring with one cmpxchg on that page's slot (see write.c), so the
+ * writer never waits for a reader. The oldest unread page is found from the
+ * tail page's sequence number:
+ *
+ *   tail seq T at slot t, N slots, next wanted seq R (cb->reader_seq):
+ *     oldest kept = max(R, T - (N - 1)),  its slot = t - (T - oldest)
+ *
+ * Pages with seq between R and T - (N - 1) were overwritten; the writer
+ * counted them as overrun, and the reader reports the difference as lost
+ * events with the next event it returns. The reader may take the tail page
+ * itself; the writer keeps filling it, and the reader reads up to its
+ * commit. A page is finished only once the commit has moved past it.
+ *
+ * Readers of one CPU serialize on cb->reader_lock (a raw spinlock with
+ * interrupts off, so a dump from any context can read too).
+ */
+#include <linux/kernel.h>
+#include <linux/sched.h>
+
+#include "ringbuf/internal.h"
+
+static bool lft_rb_is_data(const struct lft_rb_decoded *d)
+{
+	return d->type <= LFT_RB_TYPE_DATA_MAX;
+}
+
+/**
+ * lft_rb_locate() - the ring slot of the page with a given seq
+ * @cb: the CPU's buffer
+ * @want: in: the seq wanted; out: raised to the oldest seq the ring still
+ *	holds, if it was older
+ * @slot: out: the slot where that page should be
+ *
+ * Works from one consistent look at the tail page (its seq and slot). The
+ * caller checks the slot's page really has *@want: the writer may have
+ * moved on since.
+ *
+ * Return: 0, -EAGAIN when the tail moved while looking, -ENOENT when
+ * *@want is past the tail.
+ */
+int lft_rb_locate(struct lft_rb_cpu *cb, u64 *want, unsigned int *slot)
+{
+	unsigned int nr = cb->nr_pages, x;
+	struct lft_rb_page *t;
+	u64 seqt, oldest;
+
+	t = READ_ONCE(cb->tail);
+	/* Pairs with the writer's smp_wmb() before publishing tail. */
+	smp_rmb();
+	seqt = READ_ONCE(t->seq);
+	x = READ_ONCE(t->idx);
+	/* seq and idx must be read before checking tail did not move. */
+	smp_rmb();
+	if (READ_ONCE(cb->tail) != t)
+		return -EAGAIN;
+	if (*want > seqt)
+		return -ENOENT;
+	oldest = seqt >= nr ? seqt - (nr - 1) : 1;
+	if (*want < oldest)
+		*want = oldest;
+	*slot = (x + nr - (unsigned int)(seqt - *want)) % nr;
+	return 0;
+}
+
+/* Swap the oldest unread ring page in as the reader page. */
+static bool lft_rb_take_page(struct lft_rb_cpu *cb)
+{
+	struct lft_rb_page *q, *s;
+	unsigned long w, ov;
+	unsigned int x;
+	u64 target;
+	int loops, ret;
+
+	for (loops = 0; loops < 1000; loops++) {
+		if (loops)
+			cpu_relax();
+		target = cb->reader_seq;
+		ret = lft_rb_locate(cb, &target, &x);
+		if (ret == -ENOENT)
+			return false;
+		if (ret)
+			continue;
+		w = READ_ONCE(cb->slots[x]);
+		q = LFT_RB_SLOT_PAGE(w);
+		if (READ_ONCE(q->seq) != target)
+			continue;	/* overwritten meanwhile */
+		if ((w & LFT_RB_SLOT_TAIL) && q != READ_ONCE(cb->tail))
+			continue;	/* the writer is mid-move onto it */
+		s = cb->reader;
+		lft_rb_page_reset(s, x);
+		if (cmpxchg(&cb->slots[x], w, (unsigned long)s) != w)
+			continue;
+		cb->reader = q;
+		cb->rpos = 0;
+		/* q->seq may have moved on since we looked: it is newer then. */
+		cb->reader_seq = READ_ONCE(q->seq) + 1;
+		ov = local_read(&cb->overrun);
+		cb->lost += ov - cb->overrun_seen;
+		cb->overrun_seen = ov;
+		return true;
+	}
+	return false;
+}
+
+/*
+ * The next data record on this CPU, without consuming it. Skips stamp and
+ * padding records (consuming those), swapping pages as needed. Returns the
+ * payload inside the reader page, valid until the reader lock is dropped,
+ * and its size in *size; NULL when there is nothing to read yet.
+ */
+static void *lft_rb_next(struct lft_rb_cpu *cb, struct lft_rb_entry *e,
+			 unsigned int *size)
+{
+	struct lft_rb_decoded d;
+	struct lft_rb_page *p;
+	unsigned long commit;
+	u64 cseq;
+
+	for (;;) {
+		p = cb->reader;
+		cseq = READ_ONCE(cb->commit_seq);
+		/* A page below commit_seq has its final commit: read it after. */
+		smp_rmb();
+		commit = local_read(&p->data->commit);
+		/* Pairs with the writer's smp_wmb() before publishing commit. */
+		smp_rmb();
+		while (cb->rpos < commit) {
+			if (!cb->rpos)
+				cb->rts = p->data->time_stamp;
+			if (lft_rb_decode(p->data->data + cb->rpos,
+					  commit - cb->rpos, &d)) {
+				cb->rpos = commit;	/* corrupt: skip it */
+				break;
+			}
+			if (lft_rb_is_data(&d)) {
+				e->ts = lft_rb_apply_time(cb->rts, &d);
+				e->len = d.len;
+				e->cpu = cb->cpu;
+				e->lost = cb->lost;
+				*size = d.size;
+				return d.payload;
+			}
+			cb->rts = lft_rb_apply_time(cb->rts, &d);
+			if (d.type != LFT_RB_TYPE_PADDING)
+				cb->read_bytes += d.size;
+			cb->rpos += d.size;
+		}
+		if (p->seq >= cseq)
+			return NULL;	/* the writer may still add to it */
+		if (!lft_rb_take_page(cb))
+			return NULL;
+	}
+}
+
+static void lft_rb_consumed(struct lft_rb_cpu *cb, struct lft_rb_entry *e,
+			    unsigned int size)
+{
+	cb->rts = e->ts;
+	cb->rpos += size;
+	cb->read++;
+	cb->read_bytes += size;
+	cb->lost = 0;
+}
+
+static bool lft_rb_cpu_ok(int cpu)
+{
+	return cpu >= 0 && cpu < nr_cpu_ids && cpu_possible(cpu);
+}
+
+/**
+ * lft_rb_peek() - look at the next event of one CPU without consuming it
+ * @rb: the buffer
+ * @cpu: which CPU's buffer
+ * @e: filled with the event's time, length, CPU and lost count
+ *
+ * Return: 0, -EAGAIN when there is no event, -EINVAL for a bad @cpu.
+ */
+int lft_rb_peek(struct lft_rb *rb, int cpu, struct lft_rb_entry *e)
+{
+	struct lft_rb_cpu *cb;
+	unsigned long flags;
+	unsigned int size;
+	void *data;
+
+	if (!lft_rb_cpu_ok(cpu))
+		return -EINVAL;
+	cb = lft_rb_cpu_buf(rb, cpu);
+	raw_spin_lock_irqsave(&cb->reader_lock, flags);
+	data = lft_rb_next(cb, e, &size);
+	raw_spin_unlock_irqrestore(&cb->reader_lock, flags);
+	return data ? 0 : -EAGAIN;
+}
+EXPORT_SYMBOL_GPL(lft_rb_peek);
+
+/**
+ * lft_rb_consume() - read and remove the next event of one CPU
+ * @rb: the buffer
+ * @cpu: which CPU's buffer
+ * @buf: where to copy the payload (may be NULL to discard it)
+ * @size: room in @buf; a longer payload is truncated
+ * @e: filled with the event's time, length, CPU and lost count
+ *
+ * Return: the number of bytes copied, -EAGAIN when there is no event,
+ * -EINVAL for a bad @cpu.
+ */
+int lft_rb_consume(struct lft_rb *rb, int cpu, void *buf, size_t size,
+		   struct lft_rb_entry *e)
+{
+	struct lft_rb_cpu *cb;
+	unsigned long flags;
+	unsigned int rsize;
+	size_t n = 0;
+	void *data;
+
+	if (!lft_rb_cpu_ok(cpu))
+		return -EINVAL;
+	cb = lft_rb_cpu_buf(rb, cpu);
+	raw_spin_lock_irqsave(&cb->reader_lock, flags);
+	data = lft_rb_next(cb, e, &rsize);
+	if (data) {
+		n = min_t(size_t, size, e->len);
+		if (buf)
+			memcpy(buf, data, n);
+		lft_rb_consumed(cb, e, rsize);
+	}
+	raw_spin_unlock_irqrestore(&cb->reader_lock, flags);
+	return data ? n : -EAGAIN;
+}
+EXPORT_SYMBOL_GPL(lft_rb_consume);
+
+/**
+ * lft_rb_consume_merged() - consume the oldest event among several CPUs
+ * @rb: the buffer
+ * @cpus: the CPUs to consider
+ * @buf: where to copy the payload
+ * @size: room in @buf
+ * @e: filled in; e->cpu tells which CPU it came from
+ *
+ * Events of different CPUs are ordered by time stamp, which is meaningful
+ * across CPUs as far as the buffer's clock is (exactly so with "global").
+ *
+ * Return: bytes copied, or -EAGAIN when every CPU is empty.
+ */
+int lft_rb_consume_merged(struct lft_rb *rb, const struct cpumask *cpus,
+			  void *buf, size_t size, struct lft_rb_entry *e)
+{
+	struct lft_rb_entry cur;
+	int cpu, best = -1, ret;
+	u64 best_ts = 0;
+
+	for_each_cpu_and(cpu, cpus, cpu_possible_mask) {
+		if (lft_rb_peek(rb, cpu, &cur))
+			continue;
+		if (best < 0 || cur.ts < best_ts) {
+			best = cpu;
+			best_ts = cur.ts;
+		}
+	}
+	if (best < 0)
+		return -EAGAIN;
+	ret = lft_rb_consume(rb, best, buf, size, e);
+	/* Another reader may have emptied it meanwhile: look again. */
+	return ret == -EAGAIN ?
+		lft_rb_consume_merged(rb, cpus, buf, size, e) : ret;
+}
+EXPORT_SYMBOL_GPL(lft_rb_consume_merged);
+
+/**
+ * lft_rb_empty_cpu() - is there nothing to read on a CPU?
+ * @rb: the buffer
+ * @cpu: the CPU
+ *
+ * Return: true when lft_rb_consume() would find nothing.
+ */
+bool lft_rb_empty_cpu(struct lft_rb *rb, int cpu)
+{
+	struct lft_rb_entry e;
+
+	return lft_rb_peek(rb, cpu, &e) != 0;
+}
+EXPORT_SYMBOL_GPL(lft_rb_empty_cpu);
+
+/**
+ * lft_rb_empty() - is there nothing to read on any CPU?
+ * @rb: the buffer
+ *
+ * Return: true when every CPU's buffer is empty.
+ */
+bool lft_rb_empty(struct lft_rb *rb)
+{
+	int cpu;
+
+	for_each_possible_cpu(cpu)
+		if (!lft_rb_empty_cpu(rb, cpu))
+			return false;
+	return true;
+}
+EXPORT_SYMBOL_GPL(lft_rb_empty);
+
+/**
+ * lft_rb_alloc_read_page() - a page for lft_rb_read_page()
+ *
+ * Return: a zeroed page, or NULL.
+ */
+void *lft_rb_alloc_read_page(void)
+{
+	return (void *)get_zeroed_page(GFP_KERNEL);
+}
+EXPORT_SYMBOL_GPL(lft_rb_alloc_read_page);
+
+/**
+ * lft_rb_free_read_page() - free a page from lft_rb_alloc_read_page()
+ * @page: the page, or NULL
+ */
+void lft_rb_free_read_page(void *page)
+{
+	free_page((unsigned long)page);
+}
+EXPORT_SYMBOL_GPL(lft_rb_free_read_page);
+
+/* Copy the unread records of the reader page into @dst (a data page). */
+static void lft_rb_copy_out(struct lft_rb_cpu *cb, struct lft_rb_data *dst,
+			    unsigned long commit)
+{
+	struct lft_rb_page *p = cb->reader;
+	unsigned long out = 0;
+	struct lft_rb_decoded d;
+
+	if (!cb->rpos)
+		cb->rts = p->data->time_stamp;
+	/* The first record keeps its delta, relative to the page's time. */
+	dst->time_stamp = cb->rts;
+	while (cb->rpos < commit) {
+		if (lft_rb_decode(p->data->data + cb->rpos, commit - cb->rpos,
+				  &d))
+			break;
+		if (d.type == LFT_RB_TYPE_PADDING && !d.delta)
+			break;
+		memcpy(dst->data + out, p->data->data + cb->rpos, d.size);
+		out += d.size;
+		cb->rts = lft_rb_apply_time(cb->rts, &d);
+		if (lft_rb_is_data(&d))
+			cb->read++;
+		if (d.type != LFT_RB_TYPE_PADDING)
+			cb->read_bytes += d.size;
+		cb->rpos += d.size;
+	}
+	cb->rpos = commit;
+	local_set(&dst->commit, out);
+}
+
+/**
+ * lft_rb_read_page() - consume a whole page of records, in the page ABI
+ * @rb: the buffer
+ * @cpu: which CPU's buffer
+ * @page: in: a page from lft_rb_alloc_read_page(); out: a page holding the
+ *	records (possibly a different page: the caller owns whatever is
+ *	returned and gives it back the same way)
+ *
+ * A finished page that was not read from is handed over by swapping pages,
+ * without copying; otherwise the unread records are copied out. Either way
+ * the result is a page as the kernel's trace_pipe_raw returns it: commit
+ * holds the data length, OR-ed with LFT_RB_MISSED_EVENTS (and
+ * LFT_RB_MISSED_STORED, with the count stored as an unsigned long right
+ * after the data) when events were lost before it; bytes past the data are
+ * zero.
+ *
+ * Return: the data length (without flags), or -EAGAIN when there is
+ * nothing to read, -EINVAL for a bad @cpu.
+ */
+int lft_rb_read_page(struct lft_rb *rb, int cpu, void **page)
+{
+	struct lft_rb_data *dst = *page;
+	struct lft_rb_entry e;
+	struct lft_rb_cpu *cb;
+	struct lft_rb_page *p;
+	unsigned long flags, commit, lost;
+	unsigned int size;
+	int ret;
+
+	if (!lft_rb_cpu_ok(cpu))
+		return -EINVAL;
+	cb = lft_rb_cpu_buf(rb, cpu);
+	raw_spin_lock_irqsave(&cb->reader_lock, flags);
+	if (!lft_rb_next(cb, &e, &size)) {
+		raw_spin_unlock_irqrestore(&cb->reader_lock, flags);
+		return -EAGAIN;
+	}
+	p = cb->reader;
+	commit = local_read(&p->data->commit);
+	lost = cb->lost;
+	cb->lost = 0;
+	if (!cb->rpos && p->seq < READ_ONCE(cb->commit_seq)) {
+		/* Finished and untouched: hand the page itself over. */
+		*page = p->data;
+		p->data = dst;
+		local_set(&dst->commit, 0);
+		dst->time_stamp = 0;
+		cb->read += local_read(&p->entries);
+		cb->read_bytes += local_read(&p->bytes);
+		cb->rpos = 0;
+		dst = *page;
+	} else {
+		memset(dst, 0, PAGE_SIZE);
+		lft_rb_copy_out(cb, dst, commit);
+	}
+	raw_spin_unlock_irqrestore(&cb->reader_lock, flags);
+
+	commit = local_read(&dst->commit);
+	ret = commit;
+	memset(dst->data + commit, 0, LFT_RB_DATA_SIZE - commit);
+	if (lost) {
+		commit |= LFT_RB_MISSED_EVENTS;
+		if (ret + sizeof(long) <= LFT_RB_DATA_SIZE) {
+			memcpy(dst->data + ret, &lost, sizeof(long));
+			commit |= LFT_RB_MISSED_STORED;
+		}
+		local_set(&dst->commit, commit);
+	}
+	return ret;
+}
+EXPORT_SYMBOL_GPL(lft_rb_read_page);
+
+/* Set up an empty reader side; the caller provides cb->reader. */
+void lft_rb_reader_init(struct lft_rb_cpu *cb)
+{
+	cb->rpos = 0;
+	cb->rts = 0;
+	cb->reader_seq = 1;
+	cb->read = 0;
+	cb->read_bytes = 0;
+	cb->overrun_seen = 0;
+	cb->lost = 0;
+}
+
+/* irq_work: the writer asked for a wake-up (never done from NMI). */
+void lft_rb_irq_work(struct irq_work *work)
+{
+	struct lft_rb_cpu *cb = container_of(work, struct lft_rb_cpu, work);
+
+	wake_up_all(&cb->rb->waitq);
+}
+
+/* Pages filled but unread on a CPU, in percent of its ring. */
+static int lft_rb_fill_percent(struct lft_rb_cpu *cb)
+{
+	u64 seqt = READ_ONCE(READ_ONCE(cb->tail)->seq);
+	u64 unread = seqt >= cb->reader_seq ? seqt - cb->reader_seq : 0;
+
+	return min_t(u64, 100, unread * 100 / cb->nr_pages);
+}
+
+static bool lft_rb_ready(struct lft_rb *rb, int cpu, int percent)
+{
+	int c;
+
+	for_each_possible_cpu(c) {
+		struct lft_rb_cpu *cb = lft_rb_cpu_buf(rb, c);
+
+		if (cpu != LFT_RB_ALL_CPUS && c != cpu)
+			continue;
+		if (!percent) {
+			WRITE_ONCE(cb->waiters, true);
+			/* Flag before looking, or a commit between is missed. */
+			smp_mb();
+			if (!lft_rb_empty_cpu(rb, c))
+				return true;
+		} else {
+			WRITE_ONCE(cb->full_percent, percent);
+			/* As above: announce the waiter, then look. */
+			smp_mb();
+			if (lft_rb_fill_percent(cb) >= percent)
+				return true;
+		}
+	}
+	return false;
+}
+
+/**
+ * lft_rb_wait() - sleep until there is something to read
+ * @rb: the buffer
+ * @cpu: a CPU, or LFT_RB_ALL_CPUS
+ * @percent: 0 to wake on any event; else wait until that percentage of
+ *	a CPU's pages is filled (buffer_percent)
+ *
+ * Return: 0 when data is there, -EINTR on a signal or lft_rb_wake_all().
+ */
+int lft_rb_wait(struct lft_rb *rb, int cpu, int percent)
+{
+	int gen = atomic_read(&rb->wake_gen);
+	int ret;
+
+	ret = wait_event_interruptible(rb->waitq,
+				       lft_rb_ready(rb, cpu, percent) ||
+				       atomic_read(&rb->wake_gen) != gen);
+	if (ret)
+		return ret;
+	return atomic_read(&rb->wake_gen) != gen ? -EINTR : 0;
+}
+EXPORT_SYMBOL_GPL(lft_rb_wait);
+
+/**
+ * lft_rb_poll() - poll support for readers
+ * @rb: the buffer
+ * @cpu: a CPU, or LFT_RB_ALL_CPUS
+ * @filp: the file polled
+ * @pt: the poll table
+ * @percent: as for lft_rb_wait()
+ *
+ * Return: EPOLLIN | EPOLLRDNORM when readable, else 0.
+ */
+__poll_t lft_rb_poll(struct lft_rb *rb, int cpu, struct file *filp,
+		     poll_table *pt, int percent)
+{
+	poll_wait(filp, &rb->waitq, pt);
+	return lft_rb_ready(rb, cpu, percent) ? EPOLLIN | EPOLLRDNORM : 0;
+}
+EXPORT_SYMBOL_GPL(lft_rb_poll);
+
+/**
+ * lft_rb_wake_all() - wake every waiter, making lft_rb_wait() return -EINTR
+ * @rb: the buffer
+ *
+ * For teardown: readers blocked on the buffer leave before it goes away.
+ */
+void lft_rb_wake_all(struct lft_rb *rb)
+{
+	atomic_inc(&rb->wake_gen);
+	wake_up_all(&rb->waitq);
+}
+EXPORT_SYMBOL_GPL(lft_rb_wake_all);

@@ -1,0 +1,362 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * lft_rb write path.
+ *
+ * Design
+ * ======
+ * Each CPU has a ring of N page slots plus one reader page outside it:
+ *
+ *   slots:  [0]    [1]    [2]    [3]    [4]   ...  [N-1]
+ *            |      |      |      |      |           |
+ *           pgA    pgB    pgC    pgD    pgE         pgZ       reader: pgR
+ *          seq 7  seq 8  seq 9  seq 5  seq 6       (empty)    (being read)
+ *                         ^tail                ^ oldest unread = seq 5
+ *
+ * A page is a struct lft_rb_page pointing at a 4 KiB data page in the
+ * kernel's ABI: u64 time_stamp, local_t commit, then records (event.c).
+ * Every time the writer moves onto a page it gives it the next sequence
+ * number, so "which page is oldest" is arithmetic on the tail's seq, not a
+ * shared head pointer.
+ *
+ * Writers (this file) run only on their own CPU, with preemption off, and
+ * may nest: task -> softirq -> hardirq -> NMI. A reservation is a
+ * local_add_return() on the tail page's write offset; whoever's record
+ * starts inside the page and ends past it pads the rest of the page, and
+ * some writer then moves the tail to the next slot:
+ *
+ *          write offset after each local_add_return()
+ *   page:  |rec|rec|rec|rec|rec|...|rec|pad...|            (4080 bytes)
+ *                                      ^ straddler pads from here
+ *
+ * Moving the tail claims the next slot by cmpxchg'ing its word from "page"
+ * to "page | TAIL". Readers take pages out of the ring by cmpxchg'ing the
+ * same word from "page" to "their empty page"; so a slot is either claimed
+ * by the writer or taken by the reader, never both. If the slot still holds
+ * unread data (seq != 0), overwrite mode counts its entries as overrun;
+ * producer-consumer mode drops the new event instead. Only one tail move
+ * runs at a time per CPU (cb->moving); a nested writer that finds a move in
+ * progress below it drops its event rather than wait.
+ *
+ * Commits become visible in reservation order: "committing" counts writers
+ * in progress on this CPU, and only the outermost one publishes
+ * data->commit on the pages from commit_page up to the tail. Pages are
+ * linked in the order the writer used them (wnext), since the reader may
+ * have swapped the ring slot a page came from.
+ *
+ * Time stamps: a record's time is its predecessor's plus time_delta. Each
+ * writer remembers write_stamp, the time of the last record. A writer that
+ * is nested, or that sees write_stamp marked DIRTY by a nested writer, does
+ * not know its predecessor's time and writes an absolute TIME_STAMP record
+ * first. A writer interrupted between reading the write offset and
+ * reserving uses delta 0 (its predecessor's time). Deltas over 27 bits get
+ * a TIME_EXTEND record. The first record on a page has delta 0 and sets the
+ * page's time_stamp.
+ */
+#include <linux/kernel.h>
+#include <linux/preempt.h>
+
+#include "ringbuf/internal.h"
+
+enum lft_rb_stamp { LFT_RB_NO_STAMP, LFT_RB_EXTEND, LFT_RB_ABSOLUTE };
+
+static void lft_rb_write_stamp(u32 *hdr, unsigned int type, u64 val)
+{
+	hdr[0] = type | (u32)((val & LFT_RB_TS_MASK) << 5);
+	hdr[1] = (u32)(val >> LFT_RB_TS_SHIFT);
+}
+
+/* Fill [start, LFT_RB_DATA_SIZE) of a page with one padding record. */
+static void lft_rb_pad(struct lft_rb_page *p, unsigned long start)
+{
+	u32 *hdr = (u32 *)(p->data->data + start);
+	unsigned long left = LFT_RB_DATA_SIZE - start;
+
+	if (left < 8) {
+		hdr[0] = LFT_RB_TYPE_PADDING;	/* delta 0: rest unused */
+		return;
+	}
+	hdr[0] = LFT_RB_TYPE_PADDING | (1 << 5);
+	hdr[1] = left - 4;
+}
+
+/*
+ * Move the tail off @p (which a reservation overflowed). Returns -EAGAIN
+ * when the caller should retry its reservation on the (new) tail, or
+ * -ENOSPC when the event was dropped and counted.
+ */
+static int lft_rb_move_tail(struct lft_rb_cpu *cb, struct lft_rb_page *p)
+{
+	struct lft_rb_page *q;
+	unsigned long w;
+	unsigned int x;
+
+	if (local_cmpxchg(&cb->moving, 0, 1) != 0) {
+		/* We interrupted a move in progress: it cannot finish first. */
+		local_inc(&cb->dropped);
+		return -ENOSPC;
+	}
+	if (READ_ONCE(cb->tail) != p) {
+		/* A nested writer already moved it. */
+		local_set(&cb->moving, 0);
+		return -EAGAIN;
+	}
+
+	x = p->idx + 1 == cb->nr_pages ? 0 : p->idx + 1;
+	for (;;) {
+		w = READ_ONCE(cb->slots[x]);
+		q = LFT_RB_SLOT_PAGE(w);
+		if (q->seq && q->seq >= READ_ONCE(cb->commit_seq)) {
+			/* Wrapped onto records still being committed. */
+			local_inc(&cb->commit_overrun);
+			local_set(&cb->moving, 0);
+			return -ENOSPC;
+		}
+		if (q->seq && !READ_ONCE(cb->rb->overwrite)) {
+			local_inc(&cb->dropped);
+			local_set(&cb->moving, 0);
+			return -ENOSPC;
+		}
+		/* Fails only if a reader swapped the page out meanwhile. */
+		if (cmpxchg(&cb->slots[x], w, w | LFT_RB_SLOT_TAIL) == w)
+			break;
+	}
+
+	if (q->seq) {
+		local_add(local_read(&q->entries), &cb->overrun);
+		local_add(local_read(&q->bytes), &cb->overrun_bytes);
+	}
+	local_set(&q->write, 0);
+	local_set(&q->entries, 0);
+	local_set(&q->bytes, 0);
+	local_set(&q->data->commit, 0);
+	q->idx = x;
+	q->wnext = NULL;
+	q->seq = ++cb->page_seq;
+	p->wnext = q;
+	/* Readers find q through tail: its fields must be visible first. */
+	smp_wmb();
+	WRITE_ONCE(cb->tail, q);
+	/* Fails harmlessly if the reader took p out of the ring. */
+	cmpxchg(&cb->slots[p->idx], (unsigned long)p | LFT_RB_SLOT_TAIL,
+		(unsigned long)p);
+	cb->wake_pending = true;
+	local_set(&cb->moving, 0);
+	return -EAGAIN;
+}
+
+/* Publish data->commit up to the tail. Outermost writer only. */
+static void lft_rb_advance_commit(struct lft_rb_cpu *cb)
+{
+	struct lft_rb_page *cp = cb->commit_page;
+	struct lft_rb_page *t;
+	unsigned long w;
+
+	for (;;) {
+		t = READ_ONCE(cb->tail);
+		w = local_read(&cp->write);
+		if (w > LFT_RB_DATA_SIZE)
+			w = LFT_RB_DATA_SIZE;
+		/* Records before commit must be visible before it is. */
+		smp_wmb();
+		local_set(&cp->data->commit, w);
+		if (cp == t)
+			break;
+		/*
+		 * cp was left behind by a tail move, so it is complete. Its
+		 * final commit must be visible before commit_seq says so.
+		 */
+		cp = cp->wnext;
+		/* Pairs with the reader's smp_rmb() after reading commit_seq. */
+		smp_wmb();
+		WRITE_ONCE(cb->commit_seq, cp->seq);
+		WRITE_ONCE(cb->commit_page, cp);
+	}
+}
+
+static void lft_rb_end_commit(struct lft_rb_cpu *cb)
+{
+	unsigned long commits;
+
+again:
+	commits = local_read(&cb->commits);
+	barrier();
+	if (local_read(&cb->committing) == 1)
+		lft_rb_advance_commit(cb);
+	local_dec(&cb->committing);
+	barrier();
+	/* An interrupt reserved after our last look: publish it too. */
+	if (unlikely(local_read(&cb->commits) != commits) &&
+	    !local_read(&cb->committing)) {
+		local_inc(&cb->committing);
+		goto again;
+	}
+}
+
+static void lft_rb_maybe_wake(struct lft_rb_cpu *cb)
+{
+	if (local_read(&cb->committing))
+		return;
+	if (READ_ONCE(cb->waiters) ||
+	    (cb->wake_pending && READ_ONCE(cb->full_percent))) {
+		cb->wake_pending = false;
+		WRITE_ONCE(cb->waiters, false);
+		irq_work_queue(&cb->work);
+	}
+}
+
+/**
+ * lft_rb_reserve() - reserve space for an event on this CPU
+ * @rb: the buffer
+ * @len: payload length in bytes, 1..LFT_RB_MAX_PAYLOAD
+ * @res: filled in for lft_rb_commit()
+ *
+ * Callable from any context, NMI included. Preemption stays disabled until
+ * lft_rb_commit(), which must follow on the same CPU with no sleeping in
+ * between. A failed reservation is counted (dropped, commit_overrun) except
+ * for an invalid @len.
+ *
+ * Return: where to write the payload, or NULL.
+ */
+void *lft_rb_reserve(struct lft_rb *rb, unsigned int len,
+		     struct lft_rb_res *res)
+{
+	unsigned long start, end, w0;
+	unsigned int size, total, tries = 0;
+	struct lft_rb_cpu *cb;
+	struct lft_rb_page *p;
+	enum lft_rb_stamp stamp;
+	u64 ts, ws, delta = 0;
+	bool nested;
+	u32 *hdr;
+
+	if (unlikely(!len || len > LFT_RB_MAX_PAYLOAD))
+		return NULL;
+
+	preempt_disable_notrace();
+	cb = lft_rb_cpu_buf(rb, raw_smp_processor_id());
+	if (unlikely(atomic_read(&rb->record_disabled) ||
+		     atomic_read(&cb->record_disabled))) {
+		local_inc(&cb->dropped);
+		preempt_enable_notrace();
+		return NULL;
+	}
+	size = lft_rb_event_size(len);
+	local_inc(&cb->committing);
+	local_inc(&cb->commits);
+	nested = local_read(&cb->committing) > 1;
+
+again:
+	p = READ_ONCE(cb->tail);
+	w0 = local_read(&p->write);
+	ws = local64_read(&cb->write_stamp);
+	barrier();
+	ts = rb->clock();
+
+	if (rb->abs_ts || nested || (ws & LFT_RB_STAMP_DIRTY)) {
+		stamp = LFT_RB_ABSOLUTE;
+	} else {
+		delta = ts > ws ? ts - ws : 0;
+		stamp = delta > LFT_RB_TS_MASK ? LFT_RB_EXTEND : LFT_RB_NO_STAMP;
+	}
+	total = size + (stamp != LFT_RB_NO_STAMP ? 8 : 0);
+
+	end = local_add_return(total, &p->write);
+	start = end - total;
+	if (unlikely(end > LFT_RB_DATA_SIZE)) {
+		if (start < LFT_RB_DATA_SIZE)
+			lft_rb_pad(p, start);
+		if (lft_rb_move_tail(cb, p) == -EAGAIN) {
+			if (++tries < 1000)
+				goto again;
+			local_inc(&cb->dropped);
+		}
+		lft_rb_end_commit(cb);
+		preempt_enable_notrace();
+		return NULL;
+	}
+
+	hdr = (u32 *)(p->data->data + start);
+	if (start == 0) {
+		/* First on the page: the page carries the time. */
+		p->data->time_stamp = ts;
+		delta = 0;
+	} else if (stamp == LFT_RB_ABSOLUTE) {
+		delta = 0;
+	} else if (start != w0) {
+		/* Interrupted before reserving: predecessor's time unknown. */
+		delta = 0;
+		ts = 0;
+	}
+	if (stamp != LFT_RB_NO_STAMP) {
+		if (stamp == LFT_RB_ABSOLUTE && start)
+			lft_rb_write_stamp(hdr, LFT_RB_TYPE_TIME_STAMP, ts);
+		else
+			lft_rb_write_stamp(hdr, LFT_RB_TYPE_TIME_EXTEND, delta);
+		hdr += 2;
+		delta = 0;
+	}
+
+	if (size - 4 <= LFT_RB_TYPE_DATA_MAX * 4) {
+		hdr[0] = ((size - 4) >> 2) | (u32)(delta << 5);
+		res->data = hdr + 1;
+	} else {
+		hdr[0] = (u32)(delta << 5);
+		hdr[1] = size - 4;
+		res->data = hdr + 2;
+	}
+	local_inc(&p->entries);
+	local_add(total, &p->bytes);
+	local_inc(&cb->entries);
+	local_add(total, &cb->bytes);
+
+	if (nested)
+		local64_set(&cb->write_stamp, LFT_RB_STAMP_DIRTY |
+			    local_inc_return(&cb->dirty_gen));
+	else if (ts)
+		local64_cmpxchg(&cb->write_stamp, ws, ts);
+
+	res->cb = cb;
+	res->page = p;
+	return res->data;
+}
+EXPORT_SYMBOL_GPL(lft_rb_reserve);
+
+/**
+ * lft_rb_commit() - make a reserved event visible to readers
+ * @res: what lft_rb_reserve() filled in
+ *
+ * Readers see events in reservation order, once every event reserved
+ * before them on that CPU is committed too. Wakes waiting readers through
+ * irq_work (never directly, so this is NMI-safe), at most once per wait.
+ */
+void lft_rb_commit(struct lft_rb_res *res)
+{
+	lft_rb_end_commit(res->cb);
+	lft_rb_maybe_wake(res->cb);
+	preempt_enable_notrace();
+}
+EXPORT_SYMBOL_GPL(lft_rb_commit);
+
+/**
+ * lft_rb_write() - copy a payload into the buffer of this CPU
+ * @rb: the buffer
+ * @data: payload
+ * @len: its length, 1..LFT_RB_MAX_PAYLOAD
+ *
+ * Return: 0, -EINVAL for a bad @len, -EBUSY when the event was dropped.
+ */
+int lft_rb_write(struct lft_rb *rb, const void *data, unsigned int len)
+{
+	struct lft_rb_res res;
+	void *p;
+
+	if (!len || len > LFT_RB_MAX_PAYLOAD)
+		return -EINVAL;
+	p = lft_rb_reserve(rb, len, &res);
+	if (!p)
+		return -EBUSY;
+	memcpy(p, data, len);
+	lft_rb_commit(&res);
+	return 0;
+}
+EXPORT_SYMBOL_GPL(lft_rb_write);
