@@ -6,6 +6,7 @@
 #   make deps       install build/test dependencies and cache the test kernels
 #   make test       build + KUnit + e2e tests on both test kernels
 #   make check      checkpatch and sparse on our sources, zero warnings
+#   make bench-ringbuf  lftrace's ring buffer against the kernel's, in QEMU
 #   make clean
 
 # The running kernel's headers when it has them, else the default test
@@ -13,7 +14,7 @@
 RUNNING_KDIR := /lib/modules/$(shell uname -r)/build
 KDIR ?= $(if $(wildcard $(RUNNING_KDIR)),$(RUNNING_KDIR),$(shell $(CURDIR)/qemu-test/kernels kdir debian 2>/dev/null))
 
-.PHONY: all modules clean deps test check
+.PHONY: all modules clean deps test check bench-ringbuf
 
 all: modules
 
@@ -32,3 +33,6 @@ test:
 
 check:
 	qemu-test/check
+
+bench-ringbuf:
+	qemu-test/bench/ringbuf/run

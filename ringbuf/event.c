@@ -19,28 +19,7 @@
 
 #include "ringbuf/internal.h"
 
-#define LFT_RB_SMALL_MAX	(LFT_RB_TYPE_DATA_MAX * 4)
 #define LFT_RB_ABS_BITS		59
-
-/**
- * lft_rb_event_size() - bytes a data record with this payload occupies
- * @len: payload length in bytes, 1..LFT_RB_MAX_PAYLOAD
- *
- * Return: header plus payload rounded up to 4 bytes. Like the kernel, a
- * 12-byte record is grown to 16 so that any record can later be turned
- * into a time extend (8 bytes) plus a minimal padding record (8 bytes).
- */
-unsigned int lft_rb_event_size(unsigned int len)
-{
-	unsigned int size;
-
-	if (len <= LFT_RB_SMALL_MAX)
-		size = 4 + ALIGN(len, 4);
-	else
-		size = 8 + ALIGN(len, 4);
-	return size == 12 ? 16 : size;
-}
-EXPORT_SYMBOL_GPL(lft_rb_event_size);
 
 /**
  * lft_rb_decode() - decode the record at @p

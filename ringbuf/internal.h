@@ -95,8 +95,24 @@ struct lft_rb {
 	atomic_t wake_gen;		/* bumped by lft_rb_wake_all() */
 };
 
-/* event.c: encoding and decoding of events in a data page */
-unsigned int lft_rb_event_size(unsigned int len);
+/*
+ * Bytes a data record with a payload of @len (1..LFT_RB_MAX_PAYLOAD)
+ * occupies: header plus payload rounded up to 4 bytes; like the kernel, a
+ * 12-byte record grows to 16 so that any record could later become a time
+ * extend (8 bytes) plus a minimal padding record (8 bytes).
+ */
+static inline unsigned int lft_rb_event_size(unsigned int len)
+{
+	unsigned int size;
+
+	if (len <= LFT_RB_TYPE_DATA_MAX * 4)
+		size = 4 + ALIGN(len, 4);
+	else
+		size = 8 + ALIGN(len, 4);
+	return size == 12 ? 16 : size;
+}
+
+/* event.c: decoding of records in a data page */
 struct lft_rb_decoded {
 	unsigned int type;		/* type_len */
 	unsigned int size;		/* bytes this record occupies */

@@ -54,6 +54,7 @@
  */
 #include <linux/kernel.h>
 #include <linux/preempt.h>
+#include <linux/sched/clock.h>
 
 #include "ringbuf/internal.h"
 
@@ -250,7 +251,9 @@ again:
 	w0 = local_read(&p->write);
 	ws = local64_read(&cb->write_stamp);
 	barrier();
-	ts = rb->clock();
+	/* Retpolines make indirect calls dear: call the default directly. */
+	ts = likely(rb->clock_id == LFT_RB_CLOCK_LOCAL) ? local_clock() :
+	     rb->clock();
 
 	if (rb->abs_ts || nested || (ws & LFT_RB_STAMP_DIRTY)) {
 		stamp = LFT_RB_ABSOLUTE;

@@ -1,0 +1,246 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * lft_rbbench: cost per event of lftrace's ring buffer against the kernel's
+ * (its exported ring_buffer_* API, as ring_buffer_benchmark drives it), in
+ * the same boot, with the same payload sizes.
+ *
+ *   echo N > /sys/kernel/debug/lft_rbbench/run    N events per measurement
+ *   cat /sys/kernel/debug/lft_rbbench/result      the table
+ *
+ * For each size and mode, kernel and lftrace runs alternate, 5 rounds; the
+ * median "ns" per event is reported. Under QEMU's -icount shift=0 a guest
+ * ns is one instruction, so the numbers are instructions per event.
+ * "producer" writes alone; "reader" writes while a kthread consumes (on
+ * another CPU when there is one, else sharing the CPU: then the cost
+ * includes reading).
+ */
+#include <linux/debugfs.h>
+#include <linux/kthread.h>
+#include <linux/module.h>
+#include <linux/ring_buffer.h>
+#include <linux/slab.h>
+#include <linux/sort.h>
+
+#include "ringbuf/ringbuf.h"
+
+#define ROUNDS 5
+#define BUF_SIZE (1024 * 1024)
+
+static const unsigned int sizes[] = { 8, 16, 32, 64, 128 };
+static struct trace_buffer *kbuf;
+static struct lft_rb *lbuf;
+static unsigned long accounting_errors;
+static char *result;
+static DEFINE_MUTEX(lock);
+static int wcpu;
+
+static u64 run_kernel(unsigned int len, unsigned long n)
+{
+	struct ring_buffer_event *ev;
+	unsigned long i;
+	u64 t0 = ktime_get_ns();
+
+	for (i = 0; i < n; i++) {
+		ev = ring_buffer_lock_reserve(kbuf, len);
+		if (!ev)
+			continue;
+		memset(ring_buffer_event_data(ev), 0x5a, len);
+		ring_buffer_unlock_commit(kbuf, ev);
+		if (!(i & 1023))
+			cond_resched();
+	}
+	return ktime_get_ns() - t0;
+}
+
+static u64 run_lftrace(unsigned int len, unsigned long n)
+{
+	struct lft_rb_res res;
+	unsigned long i;
+	void *p;
+	u64 t0 = ktime_get_ns();
+
+	for (i = 0; i < n; i++) {
+		p = lft_rb_reserve(lbuf, len, &res);
+		if (!p)
+			continue;
+		memset(p, 0x5a, len);
+		lft_rb_commit(&res);
+		if (!(i & 1023))
+			cond_resched();
+	}
+	return ktime_get_ns() - t0;
+}
+
+static int reader_fn(void *arg)
+{
+	bool lft = (long)arg;
+	struct lft_rb_entry e;
+	u64 ts;
+	unsigned long lost;
+	u8 buf[128];
+
+	while (!kthread_should_stop()) {
+		if (lft ? lft_rb_consume(lbuf, wcpu, buf, sizeof(buf), &e) < 0 :
+		    !ring_buffer_consume(kbuf, wcpu, &ts, &lost))
+			cond_resched();
+	}
+	return 0;
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+	u64 x = *(const u64 *)a, y = *(const u64 *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* One measurement: per-event cost in 1/1000 ns. */
+static u64 measure(bool lft, bool with_reader, unsigned int len,
+		   unsigned long n)
+{
+	struct task_struct *r = NULL;
+	struct lft_rb_stats st;
+	int rcpu;
+	u64 t;
+
+	ring_buffer_reset(kbuf);
+	lft_rb_reset(lbuf);
+	if (with_reader) {
+		r = kthread_create(reader_fn, (void *)(long)lft, "lft_rbb_r");
+		if (IS_ERR(r))
+			return 0;
+		rcpu = cpumask_next(wcpu, cpu_online_mask);
+		kthread_bind(r, rcpu < nr_cpu_ids ? rcpu : wcpu);
+		wake_up_process(r);
+	}
+	t = lft ? run_lftrace(len, n) : run_kernel(len, n);
+	if (r)
+		kthread_stop(r);
+	if (lft) {
+		lft_rb_stats(lbuf, wcpu, &st);
+		if (st.written != n || st.written != st.read + st.overrun +
+		    st.dropped + st.commit_overrun + st.entries)
+			accounting_errors++;
+	}
+	return t * 1000 / n;
+}
+
+static u64 median(bool lft, bool with_reader, unsigned int len,
+		  unsigned long n, u64 *other)
+{
+	u64 a[ROUNDS], b[ROUNDS];
+	int i;
+
+	for (i = 0; i < ROUNDS; i++) {
+		a[i] = measure(false, with_reader, len, n);
+		b[i] = measure(true, with_reader, len, n);
+	}
+	sort(a, ROUNDS, sizeof(u64), cmp_u64, NULL);
+	sort(b, ROUNDS, sizeof(u64), cmp_u64, NULL);
+	*other = a[ROUNDS / 2];
+	return b[ROUNDS / 2];
+}
+
+static int bench(unsigned long n)
+{
+	size_t len = 0, cap = PAGE_SIZE;
+	int m, i;
+	u64 k, l;
+
+	kbuf = ring_buffer_alloc(BUF_SIZE, RB_FL_OVERWRITE);
+	lbuf = lft_rb_alloc(BUF_SIZE, true);
+	result = kzalloc(cap, GFP_KERNEL);
+	if (!kbuf || !lbuf || !result)
+		goto out;
+	accounting_errors = 0;
+	wcpu = raw_smp_processor_id();
+	set_cpus_allowed_ptr(current, cpumask_of(wcpu));
+	len += scnprintf(result + len, cap - len,
+			 "| mode | payload B | kernel ns/event | lftrace ns/event | lftrace/kernel |\n|---|---|---|---|---|\n");
+	for (m = 0; m < 2; m++) {
+		for (i = 0; i < ARRAY_SIZE(sizes); i++) {
+			l = median(true, m, sizes[i], n, &k);
+			len += scnprintf(result + len, cap - len,
+					 "| %s | %u | %llu.%02llu | %llu.%02llu | %llu.%02llu |\n",
+					 m ? "reader" : "producer", sizes[i],
+					 k / 1000, k % 1000 / 10,
+					 l / 1000, l % 1000 / 10,
+					 l * 100 / k / 100, l * 100 / k % 100);
+		}
+	}
+	scnprintf(result + len, cap - len,
+		  "events per measurement: %lu, rounds: %d (median), cpus: %u, accounting errors: %lu\n",
+		  n, ROUNDS, num_online_cpus(), accounting_errors);
+	set_cpus_allowed_ptr(current, cpu_possible_mask);
+out:
+	if (kbuf)
+		ring_buffer_free(kbuf);
+	lft_rb_free(lbuf);
+	kbuf = NULL;
+	lbuf = NULL;
+	return result ? 0 : -ENOMEM;
+}
+
+static ssize_t run_write(struct file *f, const char __user *ubuf, size_t cnt,
+			 loff_t *pos)
+{
+	unsigned long n;
+	int ret;
+
+	ret = kstrtoul_from_user(ubuf, cnt, 0, &n);
+	if (ret)
+		return ret;
+	if (n < 1000 || n > 100000000)
+		return -EINVAL;
+	mutex_lock(&lock);
+	kfree(result);
+	result = NULL;
+	ret = bench(n);
+	mutex_unlock(&lock);
+	return ret ? ret : cnt;
+}
+
+static ssize_t result_read(struct file *f, char __user *ubuf, size_t cnt,
+			   loff_t *pos)
+{
+	ssize_t ret = -ENODATA;
+
+	mutex_lock(&lock);
+	if (result)
+		ret = simple_read_from_buffer(ubuf, cnt, pos, result,
+					      strlen(result));
+	mutex_unlock(&lock);
+	return ret;
+}
+
+static const struct file_operations run_fops = {
+	.owner = THIS_MODULE, .write = run_write, .llseek = noop_llseek,
+};
+
+static const struct file_operations result_fops = {
+	.owner = THIS_MODULE, .read = result_read, .llseek = noop_llseek,
+};
+
+static struct dentry *dir;
+
+static int __init lft_rbbench_init(void)
+{
+	dir = debugfs_create_dir("lft_rbbench", NULL);
+	if (IS_ERR(dir))
+		return PTR_ERR(dir);
+	debugfs_create_file("run", 0200, dir, NULL, &run_fops);
+	debugfs_create_file("result", 0400, dir, NULL, &result_fops);
+	return 0;
+}
+
+static void __exit lft_rbbench_exit(void)
+{
+	debugfs_remove(dir);
+	kfree(result);
+}
+
+module_init(lft_rbbench_init);
+module_exit(lft_rbbench_exit);
+
+MODULE_LICENSE("GPL");
+MODULE_DESCRIPTION("lftrace ring buffer benchmark against the kernel's");
