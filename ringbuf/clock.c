@@ -12,7 +12,18 @@
 
 #include "ringbuf/internal.h"
 
+/*
+ * "local": sched_clock(), as the kernel's trace clock of that name. It is
+ * not filtered per CPU (local_clock() is, with a locked cmpxchg when the
+ * TSC is unstable, as it is under emulation), which makes it cheap.
+ */
 static u64 lft_rb_clock_local(void)
+{
+	return sched_clock();
+}
+
+/* "perf": perf's clock, local_clock(). */
+static u64 lft_rb_clock_perf(void)
 {
 	return local_clock();
 }
@@ -78,8 +89,7 @@ static const struct {
 	[LFT_RB_CLOCK_GLOBAL] = { "global", lft_rb_clock_global },
 	[LFT_RB_CLOCK_COUNTER] = { "counter", lft_rb_clock_counter },
 	[LFT_RB_CLOCK_UPTIME] = { "uptime", lft_rb_clock_uptime },
-	/* perf's clock is local_clock() */
-	[LFT_RB_CLOCK_PERF] = { "perf", lft_rb_clock_local },
+	[LFT_RB_CLOCK_PERF] = { "perf", lft_rb_clock_perf },
 	[LFT_RB_CLOCK_MONO] = { "mono", lft_rb_clock_mono },
 	[LFT_RB_CLOCK_MONO_RAW] = { "mono_raw", lft_rb_clock_mono_raw },
 	[LFT_RB_CLOCK_BOOT] = { "boot", lft_rb_clock_boot },

@@ -252,7 +252,7 @@ again:
 	ws = local64_read(&cb->write_stamp);
 	barrier();
 	/* Retpolines make indirect calls dear: call the default directly. */
-	ts = likely(rb->clock_id == LFT_RB_CLOCK_LOCAL) ? local_clock() :
+	ts = likely(rb->clock_id == LFT_RB_CLOCK_LOCAL) ? sched_clock() :
 	     rb->clock();
 
 	if (rb->abs_ts || nested || (ws & LFT_RB_STAMP_DIRTY)) {
