@@ -6,6 +6,7 @@
  * the library's own, so that a shared misunderstanding cannot pass.
  */
 #include <kunit/test.h>
+#include <linux/completion.h>
 #include <linux/delay.h>
 #include <linux/irq_work.h>
 #include <linux/kthread.h>
@@ -578,6 +579,77 @@ static void rb_swap_cpu(struct kunit *test)
 	lft_rb_free(c);
 }
 
+/* Waiters wake on data (percent 0), at a fill level, and on wake_all. */
+struct wait_ctx {
+	struct lft_rb *rb;
+	int cpu;
+	int percent;
+	int ret;
+	struct completion done;
+};
+
+static int waiter_fn(void *arg)
+{
+	struct wait_ctx *w = arg;
+
+	w->ret = lft_rb_wait(w->rb, w->cpu, w->percent);
+	complete(&w->done);
+	return 0;
+}
+
+static void start_waiter(struct kunit *test, struct wait_ctx *w, int percent)
+{
+	struct task_struct *t;
+
+	w->percent = percent;
+	w->ret = 1;
+	init_completion(&w->done);
+	t = kthread_run(waiter_fn, w, "lft_rb_waiter");
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, t);
+}
+
+static void rb_wakeups(struct kunit *test)
+{
+	struct wait_ctx *w = kunit_kzalloc(test, sizeof(*w), GFP_KERNEL);
+	struct lft_rb_entry e;
+	u32 buf[60] = { 0 };
+	int i;
+
+	KUNIT_ASSERT_NOT_NULL(test, w);
+	KUNIT_ASSERT_EQ(test, pin_to(raw_smp_processor_id()), 0);
+	w->cpu = raw_smp_processor_id();
+	w->rb = rb_new(test, 8, true);
+
+	/* Any event wakes a percent-0 waiter (through irq_work). */
+	start_waiter(test, w, 0);
+	msleep(50);
+	KUNIT_EXPECT_FALSE(test, completion_done(&w->done));
+	KUNIT_ASSERT_EQ(test, lft_rb_write(w->rb, buf, 8), 0);
+	KUNIT_EXPECT_TRUE(test, wait_for_completion_timeout(&w->done, 10 * HZ));
+	KUNIT_EXPECT_EQ(test, w->ret, 0);
+	while (lft_rb_consume(w->rb, w->cpu, NULL, 0, &e) >= 0)
+		;
+
+	/* 50%: one event is not enough, half the pages are. */
+	start_waiter(test, w, 50);
+	KUNIT_ASSERT_EQ(test, lft_rb_write(w->rb, buf, 8), 0);
+	msleep(50);
+	KUNIT_EXPECT_FALSE(test, completion_done(&w->done));
+	for (i = 0; i < 100; i++)	/* 248 bytes each: > 4 of 8 pages */
+		lft_rb_write(w->rb, buf, sizeof(buf));
+	KUNIT_EXPECT_TRUE(test, wait_for_completion_timeout(&w->done, 10 * HZ));
+	KUNIT_EXPECT_EQ(test, w->ret, 0);
+
+	/* Teardown wakes a waiter that would otherwise sleep on. */
+	lft_rb_reset(w->rb);
+	start_waiter(test, w, 0);
+	msleep(50);
+	lft_rb_wake_all(w->rb);
+	KUNIT_EXPECT_TRUE(test, wait_for_completion_timeout(&w->done, 10 * HZ));
+	KUNIT_EXPECT_EQ(test, w->ret, -EINTR);
+	lft_rb_free(w->rb);
+}
+
 static struct kunit_case lft_rb_cases[] = {
 	KUNIT_CASE(rb_format_roundtrip),
 	KUNIT_CASE(rb_time_stamps),
@@ -589,6 +661,7 @@ static struct kunit_case lft_rb_cases[] = {
 	KUNIT_CASE(rb_iterator),
 	KUNIT_CASE(rb_read_page_missed),
 	KUNIT_CASE(rb_swap_cpu),
+	KUNIT_CASE(rb_wakeups),
 	{}
 };
 

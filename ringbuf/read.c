@@ -251,23 +251,25 @@ int lft_rb_consume_merged(struct lft_rb *rb, const struct cpumask *cpus,
 			  void *buf, size_t size, struct lft_rb_entry *e)
 {
 	struct lft_rb_entry cur;
-	int cpu, best = -1, ret;
+	int cpu, best, ret;
 	u64 best_ts = 0;
 
-	for_each_cpu_and(cpu, cpus, cpu_possible_mask) {
-		if (lft_rb_peek(rb, cpu, &cur))
-			continue;
-		if (best < 0 || cur.ts < best_ts) {
-			best = cpu;
-			best_ts = cur.ts;
+	do {
+		best = -1;
+		for_each_cpu_and(cpu, cpus, cpu_possible_mask) {
+			if (lft_rb_peek(rb, cpu, &cur))
+				continue;
+			if (best < 0 || cur.ts < best_ts) {
+				best = cpu;
+				best_ts = cur.ts;
+			}
 		}
-	}
-	if (best < 0)
-		return -EAGAIN;
-	ret = lft_rb_consume(rb, best, buf, size, e);
-	/* Another reader may have emptied it meanwhile: look again. */
-	return ret == -EAGAIN ?
-		lft_rb_consume_merged(rb, cpus, buf, size, e) : ret;
+		if (best < 0)
+			return -EAGAIN;
+		ret = lft_rb_consume(rb, best, buf, size, e);
+		/* Another reader may have emptied it meanwhile: look again. */
+	} while (ret == -EAGAIN);
+	return ret;
 }
 EXPORT_SYMBOL_GPL(lft_rb_consume_merged);
 
