@@ -412,6 +412,50 @@ static void rb_resize_while_writing(struct kunit *test)
 	run_concurrent(test, true);
 }
 
+/* Unread data stays readable across a grow and a shrink. */
+static void rb_resize_keeps_data(struct kunit *test)
+{
+	struct lft_rb *rb = rb_new(test, 4, true);
+	unsigned long i, got, total = 0, consumed = 0;
+	struct lft_rb_stats s;
+	u32 buf[10], last = 0;
+	bool seen = false;
+	int cpu;
+
+	KUNIT_ASSERT_EQ(test, pin_to(raw_smp_processor_id()), 0);
+	cpu = raw_smp_processor_id();
+	/* Wrap the ring (overrun), then grow it: all that was kept is read. */
+	for (i = 0; i < 1000; i++, total++) {
+		buf[0] = total;
+		lft_rb_write(rb, buf, sizeof(buf));
+	}
+	/* (No reading before the resize: even stats peek, moving the reader.) */
+	KUNIT_ASSERT_EQ(test, lft_rb_resize(rb, 16 * LFT_RB_DATA_SIZE, cpu), 0);
+	lft_rb_stats(rb, cpu, &s);
+	KUNIT_ASSERT_GT(test, s.overrun, 0UL);
+	KUNIT_EXPECT_EQ(test, lft_rb_size(rb, cpu), 16 * LFT_RB_DATA_SIZE);
+	got = drain(test, rb, cpu, &last, &seen);
+	KUNIT_EXPECT_EQ(test, got, s.entries);
+	KUNIT_EXPECT_EQ(test, (unsigned long)last, total - 1);
+	consumed += got;
+	/* Fill 10 pages, shrink to 3: the newest 3 pages stay readable. */
+	for (i = 0; i < 1000; i++, total++) {
+		buf[0] = total;
+		lft_rb_write(rb, buf, sizeof(buf));
+	}
+	KUNIT_ASSERT_EQ(test, lft_rb_resize(rb, 3 * LFT_RB_DATA_SIZE,
+					    LFT_RB_ALL_CPUS), 0);
+	lft_rb_stats(rb, cpu, &s);
+	KUNIT_EXPECT_GT(test, s.entries, 0UL);
+	KUNIT_EXPECT_LE(test, s.entries, 3UL * LFT_RB_DATA_SIZE / 44);
+	got = drain(test, rb, cpu, &last, &seen);
+	KUNIT_EXPECT_EQ(test, got, s.entries);
+	KUNIT_EXPECT_EQ(test, (unsigned long)last, total - 1);
+	consumed += got;
+	expect_accounting(test, rb, cpu, total, consumed);
+	lft_rb_free(rb);
+}
+
 /* Interrupt writers land inside a task writer's reservation. */
 struct nest_ctx {
 	struct irq_work work;
@@ -650,6 +694,41 @@ static void rb_wakeups(struct kunit *test)
 	lft_rb_free(w->rb);
 }
 
+/* Every clock has its trace_clock name, stamps events, and resets. */
+static void rb_clocks(struct kunit *test)
+{
+	static const char * const names[] = { "local", "global", "counter",
+		"uptime", "perf", "mono", "mono_raw", "boot", "x86-tsc" };
+	struct lft_rb *rb = rb_new(test, 4, true);
+	struct lft_rb_entry e;
+	u64 before, after;
+	u32 v = 1;
+	int c, cpu;
+
+	KUNIT_ASSERT_EQ(test, pin_to(raw_smp_processor_id()), 0);
+	cpu = raw_smp_processor_id();
+	KUNIT_ASSERT_EQ(test, ARRAY_SIZE(names), (size_t)LFT_RB_NR_CLOCKS);
+	KUNIT_EXPECT_NULL(test, lft_rb_clock_name(LFT_RB_NR_CLOCKS));
+	KUNIT_EXPECT_EQ(test, lft_rb_set_clock(rb, LFT_RB_NR_CLOCKS), -EINVAL);
+	for (c = 0; c < LFT_RB_NR_CLOCKS; c++) {
+		KUNIT_EXPECT_STREQ(test, lft_rb_clock_name(c), names[c]);
+		KUNIT_ASSERT_EQ(test, lft_rb_write(rb, &v, 4), 0);
+		KUNIT_ASSERT_EQ(test, lft_rb_set_clock(rb, c), 0);
+		KUNIT_EXPECT_EQ(test, lft_rb_get_clock(rb), (enum lft_rb_clock)c);
+		KUNIT_EXPECT_TRUE_MSG(test, lft_rb_empty_cpu(rb, cpu),
+				      "%s: not reset", names[c]);
+		before = lft_rb_now(rb);
+		KUNIT_ASSERT_EQ(test, lft_rb_write(rb, &v, 4), 0);
+		after = lft_rb_now(rb);
+		KUNIT_ASSERT_EQ(test, lft_rb_consume(rb, cpu, &v, 4, &e), 4);
+		KUNIT_EXPECT_GE_MSG(test, e.ts, before, "%s", names[c]);
+		KUNIT_EXPECT_LE_MSG(test, e.ts, after, "%s", names[c]);
+		if (c == LFT_RB_CLOCK_COUNTER)
+			KUNIT_EXPECT_EQ(test, after, before + 2);
+	}
+	lft_rb_free(rb);
+}
+
 static struct kunit_case lft_rb_cases[] = {
 	KUNIT_CASE(rb_format_roundtrip),
 	KUNIT_CASE(rb_time_stamps),
@@ -657,11 +736,13 @@ static struct kunit_case lft_rb_cases[] = {
 	KUNIT_CASE(rb_drop_counts),
 	KUNIT_CASE(rb_reader_swap_concurrent),
 	KUNIT_CASE(rb_resize_while_writing),
+	KUNIT_CASE(rb_resize_keeps_data),
 	KUNIT_CASE(rb_nested_writes),
 	KUNIT_CASE(rb_iterator),
 	KUNIT_CASE(rb_read_page_missed),
 	KUNIT_CASE(rb_swap_cpu),
 	KUNIT_CASE(rb_wakeups),
+	KUNIT_CASE(rb_clocks),
 	{}
 };
 

@@ -250,8 +250,15 @@ static void lft_rb_rebuild(struct lft_rb_cpu *cb, unsigned long *slots,
 			pool[i] = NULL;
 		}
 	}
-	if (keep)
+	if (keep) {
 		slots[keep - 1] |= LFT_RB_SLOT_TAIL;
+		/*
+		 * Readers find pages by seq arithmetic, which holds only if
+		 * nothing older than the kept pages is wanted: the seqs below
+		 * "first" were overwritten (and counted) or dropped just now.
+		 */
+		cb->reader_seq = max(cb->reader_seq, first);
+	}
 
 	/* Fill the rest with emptied pages. */
 	for (i = keep, j = 0; i < nr; i++) {
