@@ -11,6 +11,7 @@
 #include <linux/string.h>
 
 #include "core/ksyms.h"
+#include "core/trace.h"
 
 /*
  * Name of our directory under debugfs. Renaming it lets lftrace be tried
@@ -20,7 +21,6 @@ static char *debugfs_dir = "lftrace";
 module_param(debugfs_dir, charp, 0444);
 MODULE_PARM_DESC(debugfs_dir, "name of the directory under debugfs (default: lftrace)");
 
-static struct dentry *lft_root;
 
 static bool lft_dir_name_valid(const char *name)
 {
@@ -43,19 +43,45 @@ static int __init lft_init(void)
 	if (ret)
 		return ret;
 
-	lft_root = debugfs_create_dir(debugfs_dir, NULL);
-	if (IS_ERR(lft_root)) {
-		ret = PTR_ERR(lft_root);
+	ret = lft_tracers_init();
+	if (ret)
+		return ret;
+	ret = lft_array_init(&lft_top, NULL);
+	if (ret)
+		goto out_tracers;
+	lft_top.dir = debugfs_create_dir(debugfs_dir, NULL);
+	if (IS_ERR(lft_top.dir)) {
+		ret = PTR_ERR(lft_top.dir);
 		pr_err("cannot create debugfs directory '%s': %d\n",
 		       debugfs_dir, ret);
-		return ret;
+		goto out_array;
 	}
+	ret = lft_files_create(&lft_top);
+	if (ret)
+		goto out_tree;
 	return 0;
+
+out_tree:
+	debugfs_remove(lft_top.dir);
+	lft_file_refs_free();
+out_array:
+	lft_array_destroy(&lft_top);
+out_tracers:
+	lft_tracers_exit();
+	return ret;
 }
 
+/*
+ * Files hold a module reference while open, so no reader or writer is
+ * inside lftrace's file operations here: remove the tree, stop tracers,
+ * then free the buffer.
+ */
 static void __exit lft_exit(void)
 {
-	debugfs_remove(lft_root);
+	debugfs_remove(lft_top.dir);
+	lft_file_refs_free();
+	lft_tracers_exit();
+	lft_array_destroy(&lft_top);
 }
 
 module_init(lft_init);

@@ -698,7 +698,7 @@ static void rb_wakeups(struct kunit *test)
 static void rb_clocks(struct kunit *test)
 {
 	static const char * const names[] = { "local", "global", "counter",
-		"uptime", "perf", "mono", "mono_raw", "boot", "x86-tsc" };
+		"uptime", "perf", "mono", "mono_raw", "boot", "tai", "x86-tsc" };
 	struct lft_rb *rb = rb_new(test, 4, true);
 	struct lft_rb_entry e;
 	u64 before, after;

@@ -76,6 +76,11 @@ static u64 lft_rb_clock_boot(void)
 	return ktime_get_boot_fast_ns();
 }
 
+static u64 lft_rb_clock_tai(void)
+{
+	return ktime_get_tai_fast_ns();
+}
+
 static u64 lft_rb_clock_tsc(void)
 {
 	return rdtsc_ordered();
@@ -93,6 +98,7 @@ static const struct {
 	[LFT_RB_CLOCK_MONO] = { "mono", lft_rb_clock_mono },
 	[LFT_RB_CLOCK_MONO_RAW] = { "mono_raw", lft_rb_clock_mono_raw },
 	[LFT_RB_CLOCK_BOOT] = { "boot", lft_rb_clock_boot },
+	[LFT_RB_CLOCK_TAI] = { "tai", lft_rb_clock_tai },
 	[LFT_RB_CLOCK_X86_TSC] = { "x86-tsc", lft_rb_clock_tsc },
 };
 

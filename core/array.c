@@ -1,0 +1,134 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Trace arrays: a ring buffer plus the settings its files show. Like the
+ * kernel, the top-level buffer starts at its minimum size and is expanded
+ * to the full size when a tracer is first set or its size is written.
+ */
+#include <linux/hardirq.h>
+#include <linux/irqflags.h>
+#include <linux/sched.h>
+#include <linux/slab.h>
+
+#include "core/trace.h"
+
+DEFINE_MUTEX(lft_lock);
+struct lft_array lft_top;
+
+/**
+ * lft_gen_ctx() - fill an entry's header for the current context
+ * @ent: the entry
+ * @type: its type
+ *
+ * Return: the flags byte (also stored in @ent).
+ */
+unsigned int lft_gen_ctx(struct lft_entry *ent, u16 type)
+{
+	unsigned int pc = preempt_count(), flags = 0;
+
+	if (irqs_disabled())
+		flags |= LFT_FLAG_IRQS_OFF;
+	if (pc & NMI_MASK)
+		flags |= LFT_FLAG_NMI;
+	if (pc & HARDIRQ_MASK)
+		flags |= LFT_FLAG_HARDIRQ;
+	if (in_serving_softirq())
+		flags |= LFT_FLAG_SOFTIRQ;
+	if (softirq_count() >> (SOFTIRQ_SHIFT + 1))
+		flags |= LFT_FLAG_BH_OFF;
+	if (tif_need_resched())
+		flags |= LFT_FLAG_NEED_RESCHED;
+	if (test_preempt_need_resched())
+		flags |= LFT_FLAG_PREEMPT_RESCHED;
+	ent->type = type;
+	ent->flags = flags;
+	ent->preempt_count = min_t(unsigned int, pc & 0xff, 0xf) |
+		min_t(unsigned int, current->migration_disabled, 0xf) << 4;
+	ent->pid = current->pid;
+	return flags;
+}
+
+int lft_array_init(struct lft_array *tr, struct dentry *parent)
+{
+	int cpu;
+
+	tr->cpu_size = kcalloc(nr_cpu_ids, sizeof(*tr->cpu_size), GFP_KERNEL);
+	/* Unexpanded: the smallest ring, as the kernel boots with. */
+	tr->rb = lft_rb_alloc(1, true);
+	if (!tr->cpu_size || !tr->rb) {
+		lft_array_destroy(tr);
+		return -ENOMEM;
+	}
+	for_each_possible_cpu(cpu)
+		tr->cpu_size[cpu] = lft_rb_size(tr->rb, cpu);
+	tr->tracing_on = true;
+	tr->buffer_percent = 50;
+	tr->tracer = &lft_nop_tracer;
+	return 0;
+}
+
+void lft_array_destroy(struct lft_array *tr)
+{
+	if (tr->rb) {
+		tr->dying = true;
+		lft_rb_wake_all(tr->rb);
+	}
+	lft_rb_free(tr->rb);
+	tr->rb = NULL;
+	kfree(tr->cpu_size);
+	tr->cpu_size = NULL;
+}
+
+/**
+ * lft_array_resize() - set the buffer size of one or all CPUs
+ * @tr: the array
+ * @size: bytes per CPU
+ * @cpu: a CPU or LFT_RB_ALL_CPUS
+ *
+ * Called with lft_lock held. The buffer counts as expanded afterwards.
+ *
+ * Return: 0 or a negative errno (nothing changed on failure).
+ */
+int lft_array_resize(struct lft_array *tr, unsigned long size, int cpu)
+{
+	int ret, c;
+
+	ret = lft_rb_resize(tr->rb, size, cpu);
+	if (ret)
+		return ret;
+	for_each_possible_cpu(c)
+		if (cpu == LFT_RB_ALL_CPUS || c == cpu)
+			tr->cpu_size[c] = size;
+	tr->expanded = true;
+	return 0;
+}
+
+/* Grow the buffer to its full size the first time it is needed. */
+int lft_array_expand(struct lft_array *tr)
+{
+	if (tr->expanded)
+		return 0;
+	return lft_array_resize(tr, LFT_DEFAULT_BUF_SIZE, LFT_RB_ALL_CPUS);
+}
+
+void lft_array_set_on(struct lft_array *tr, bool on)
+{
+	if (on)
+		lft_rb_record_on(tr->rb);
+	else
+		lft_rb_record_off(tr->rb);
+	WRITE_ONCE(tr->tracing_on, on);
+}
+
+/* May entries be written now? (tracing_on) */
+bool lft_array_writable(struct lft_array *tr)
+{
+	return READ_ONCE(tr->tracing_on);
+}
+
+void lft_array_clear(struct lft_array *tr, int cpu)
+{
+	if (cpu == LFT_RB_ALL_CPUS)
+		lft_rb_reset(tr->rb);
+	else
+		lft_rb_reset_cpu(tr->rb, cpu);
+}

@@ -1,0 +1,356 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The small text files of a trace array: each has a show function that
+ * prints its whole content, and a store function that parses one write.
+ * Modes are those of tracefs: 0640 read-write, 0440 read-only.
+ */
+#include <linux/debugfs.h>
+#include <linux/fs.h>
+#include <linux/kernel.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <linux/uaccess.h>
+
+#include "core/trace.h"
+
+#define LFT_MODE_WRITE	0640
+#define LFT_MODE_READ	0440
+
+struct lft_attr {
+	const char *name;
+	umode_t mode;
+	void (*show)(struct lft_file_ref *ref, struct seq_buf *s);
+	/* Gets the written text, NUL-terminated; returns 0 or an errno. */
+	int (*store)(struct lft_file_ref *ref, char *buf, size_t cnt);
+	size_t max;		/* longest write accepted (longer: -EINVAL) */
+	bool truncate;		/* longer writes are cut to max instead */
+};
+
+/*
+ * What debugfs files point at (i_private) lives until unload: a list of
+ * allocations freed together once the tree is gone.
+ */
+static LIST_HEAD(lft_kept);
+
+struct lft_kept_node {
+	struct list_head list;
+	char data[];
+};
+
+static void *lft_kzalloc_kept(size_t size)
+{
+	struct lft_kept_node *n = kzalloc(sizeof(*n) + size, GFP_KERNEL);
+
+	if (!n)
+		return NULL;
+	list_add(&n->list, &lft_kept);
+	return n->data;
+}
+
+/* The (array, cpu) pair a file's i_private points at. */
+struct lft_file_ref *lft_file_ref(struct lft_array *tr, int cpu)
+{
+	struct lft_file_ref *ref = lft_kzalloc_kept(sizeof(*ref));
+
+	if (ref) {
+		ref->tr = tr;
+		ref->cpu = cpu;
+	}
+	return ref;
+}
+
+void lft_file_refs_free(void)
+{
+	struct lft_kept_node *n, *tmp;
+
+	list_for_each_entry_safe(n, tmp, &lft_kept, list) {
+		list_del(&n->list);
+		kfree(n);
+	}
+}
+
+/* ---------------------------------------------------------------- I/O */
+
+struct lft_attr_file {
+	const struct lft_attr *attr;
+	struct lft_file_ref *ref;
+};
+
+static ssize_t lft_attr_read(struct file *file, char __user *ubuf,
+			     size_t cnt, loff_t *ppos)
+{
+	struct lft_attr_file *af = file->f_inode->i_private;
+	const struct lft_attr *a = af->attr;
+	struct seq_buf s;
+	char *buf;
+	ssize_t ret;
+
+	if (!a->show)
+		return -EINVAL;
+	buf = kmalloc(PAGE_SIZE, GFP_KERNEL);
+	if (!buf)
+		return -ENOMEM;
+	seq_buf_init(&s, buf, PAGE_SIZE);
+	mutex_lock(&lft_lock);
+	a->show(af->ref, &s);
+	mutex_unlock(&lft_lock);
+	ret = simple_read_from_buffer(ubuf, cnt, ppos, buf, seq_buf_used(&s));
+	kfree(buf);
+	return ret;
+}
+
+static ssize_t lft_attr_write(struct file *file, const char __user *ubuf,
+			      size_t cnt, loff_t *ppos)
+{
+	struct lft_attr_file *af = file->f_inode->i_private;
+	const struct lft_attr *a = af->attr;
+	size_t len = cnt;
+	char *buf;
+	int ret;
+
+	if (!a->store)
+		return -EINVAL;
+	if (len > a->max) {
+		if (!a->truncate)
+			return -EINVAL;
+		len = a->max;
+	}
+	buf = memdup_user_nul(ubuf, len);
+	if (IS_ERR(buf))
+		return PTR_ERR(buf);
+	mutex_lock(&lft_lock);
+	ret = a->store(af->ref, buf, len);
+	mutex_unlock(&lft_lock);
+	kfree(buf);
+	if (ret)
+		return ret;
+	*ppos += cnt;
+	return cnt;
+}
+
+static const struct file_operations lft_attr_fops = {
+	.owner = THIS_MODULE,
+	.read = lft_attr_read,
+	.write = lft_attr_write,
+	.llseek = default_llseek,
+};
+
+/* ---------------------------------------------------------------- files */
+
+static void lft_show_tracers(struct lft_file_ref *ref, struct seq_buf *s)
+{
+	mutex_unlock(&lft_lock);		/* it takes the lock itself */
+	lft_tracers_show(ref->tr, s);
+	mutex_lock(&lft_lock);
+}
+
+static void lft_show_current_tracer(struct lft_file_ref *ref,
+				    struct seq_buf *s)
+{
+	seq_buf_printf(s, "%s\n", ref->tr->tracer->name);
+}
+
+static int lft_store_current_tracer(struct lft_file_ref *ref, char *buf,
+				    size_t cnt)
+{
+	return lft_tracer_set(ref->tr, strim(buf));
+}
+
+static void lft_show_tracing_on(struct lft_file_ref *ref, struct seq_buf *s)
+{
+	seq_buf_printf(s, "%d\n", lft_array_writable(ref->tr));
+}
+
+static int lft_store_tracing_on(struct lft_file_ref *ref, char *buf,
+				size_t cnt)
+{
+	unsigned long val;
+	int ret = kstrtoul(buf, 10, &val);
+
+	if (ret)
+		return ret;
+	lft_array_set_on(ref->tr, val);
+	return 0;
+}
+
+static void lft_show_clock(struct lft_file_ref *ref, struct seq_buf *s)
+{
+	enum lft_rb_clock cur = lft_rb_get_clock(ref->tr->rb);
+	int c;
+
+	for (c = 0; c < LFT_RB_NR_CLOCKS; c++)
+		seq_buf_printf(s, c == cur ? "%s[%s]" : "%s%s", c ? " " : "",
+			       lft_rb_clock_name(c));
+	seq_buf_printf(s, "%c", '\n');
+}
+
+static int lft_store_clock(struct lft_file_ref *ref, char *buf, size_t cnt)
+{
+	const char *name = strim(buf);
+	int c;
+
+	for (c = 0; c < LFT_RB_NR_CLOCKS; c++)
+		if (!strcmp(name, lft_rb_clock_name(c)))
+			return lft_rb_set_clock(ref->tr->rb, c);
+	return -EINVAL;
+}
+
+static void lft_show_size(struct lft_file_ref *ref, struct seq_buf *s)
+{
+	struct lft_array *tr = ref->tr;
+	unsigned long size = 0;
+	bool same = true;
+	int cpu;
+
+	if (ref->cpu != LFT_RB_ALL_CPUS) {
+		seq_buf_printf(s, "%lu\n", tr->cpu_size[ref->cpu] >> 10);
+		return;
+	}
+	for_each_possible_cpu(cpu) {
+		if (size && tr->cpu_size[cpu] != size)
+			same = false;
+		size = tr->cpu_size[cpu];
+	}
+	if (!same)
+		seq_buf_printf(s, "%s", "X\n");
+	else if (!tr->expanded)
+		seq_buf_printf(s, "%lu (expanded: %lu)\n", size >> 10,
+			       LFT_DEFAULT_BUF_SIZE >> 10);
+	else
+		seq_buf_printf(s, "%lu\n", size >> 10);
+}
+
+static int lft_store_size(struct lft_file_ref *ref, char *buf, size_t cnt)
+{
+	unsigned long kb;
+	int ret = kstrtoul(buf, 10, &kb);
+
+	if (ret)
+		return ret;
+	/* Zero is refused; so is a size that overflows or cannot be had. */
+	if (!kb || kb > (ULONG_MAX >> 10) / 2)
+		return -EINVAL;
+	return lft_array_resize(ref->tr, kb << 10, ref->cpu);
+}
+
+static void lft_show_total_size(struct lft_file_ref *ref, struct seq_buf *s)
+{
+	struct lft_array *tr = ref->tr;
+	unsigned long size = 0, full = 0;
+	int cpu;
+
+	for_each_possible_cpu(cpu) {
+		size += tr->cpu_size[cpu] >> 10;
+		full += LFT_DEFAULT_BUF_SIZE >> 10;
+	}
+	if (!tr->expanded)
+		seq_buf_printf(s, "%lu (expanded: %lu)\n", size, full);
+	else
+		seq_buf_printf(s, "%lu\n", size);
+}
+
+static void lft_show_stats(struct lft_file_ref *ref, struct seq_buf *s)
+{
+	struct lft_rb_stats st;
+	bool ns = lft_time_in_ns(lft_rb_get_clock(ref->tr->rb));
+	u64 t[2];
+	u32 rem;
+	int i;
+
+	lft_rb_stats(ref->tr->rb, ref->cpu, &st);
+	seq_buf_printf(s, "entries: %lu\noverrun: %lu\ncommit overrun: %lu\nbytes: %lu\n",
+		       st.entries, st.overrun, st.commit_overrun, st.bytes);
+	t[0] = st.oldest_ts;
+	t[1] = st.now_ts;
+	for (i = 0; i < 2; i++) {
+		const char *what = i ? "now ts" : "oldest event ts";
+
+		if (!ns) {
+			seq_buf_printf(s, "%s: %llu\n", what, t[i]);
+			continue;
+		}
+		t[i] = div_u64_rem(div_u64(t[i] + 500, 1000), USEC_PER_SEC,
+				   &rem);
+		seq_buf_printf(s, "%s: %5llu.%06u\n", what, t[i], rem);
+	}
+	seq_buf_printf(s, "dropped events: %lu\nread events: %lu\n",
+		       st.dropped, st.read);
+}
+
+static const struct lft_attr lft_top_attrs[] = {
+	{ "available_tracers", LFT_MODE_READ, lft_show_tracers },
+	{ "current_tracer", LFT_MODE_WRITE, lft_show_current_tracer,
+	  lft_store_current_tracer, 100, true },
+	{ "tracing_on", LFT_MODE_WRITE, lft_show_tracing_on,
+	  lft_store_tracing_on, 64 },
+	{ "trace_clock", LFT_MODE_WRITE, lft_show_clock, lft_store_clock, 63 },
+	{ "buffer_size_kb", LFT_MODE_WRITE, lft_show_size, lft_store_size, 64 },
+	{ "buffer_total_size_kb", LFT_MODE_READ, lft_show_total_size },
+};
+
+static const struct lft_attr lft_cpu_attrs[] = {
+	{ "buffer_size_kb", LFT_MODE_WRITE, lft_show_size, lft_store_size, 64 },
+	{ "stats", LFT_MODE_READ, lft_show_stats },
+};
+
+static int lft_create_attrs(struct lft_file_ref *ref, struct dentry *dir,
+			    const struct lft_attr *attrs, size_t n)
+{
+	struct lft_attr_file *af;
+	size_t i;
+
+	af = lft_kzalloc_kept(n * sizeof(*af));
+	if (!af)
+		return -ENOMEM;
+	for (i = 0; i < n; i++) {
+		af[i].attr = &attrs[i];
+		af[i].ref = ref;
+		debugfs_create_file(attrs[i].name, attrs[i].mode, dir, &af[i],
+				    &lft_attr_fops);
+	}
+	return 0;
+}
+
+/* ---------------------------------------------------------------- tree */
+
+int lft_files_create(struct lft_array *tr)
+{
+	struct lft_file_ref *ref = lft_file_ref(tr, LFT_RB_ALL_CPUS);
+	struct dentry *pc;
+	char name[16];
+	int ret, cpu;
+
+	if (!ref)
+		return -ENOMEM;
+	ret = lft_create_attrs(ref, tr->dir, lft_top_attrs,
+			       ARRAY_SIZE(lft_top_attrs));
+	if (ret)
+		return ret;
+	debugfs_create_file("trace", LFT_MODE_WRITE, tr->dir, ref,
+			    &lft_trace_fops);
+	debugfs_create_file("trace_pipe", LFT_MODE_READ, tr->dir, ref,
+			    &lft_pipe_fops);
+	ret = lft_marker_create(tr, ref);
+	if (ret)
+		return ret;
+
+	pc = debugfs_create_dir("per_cpu", tr->dir);
+	for_each_possible_cpu(cpu) {
+		struct dentry *d;
+
+		ref = lft_file_ref(tr, cpu);
+		if (!ref)
+			return -ENOMEM;
+		snprintf(name, sizeof(name), "cpu%d", cpu);
+		d = debugfs_create_dir(name, pc);
+		ret = lft_create_attrs(ref, d, lft_cpu_attrs,
+				       ARRAY_SIZE(lft_cpu_attrs));
+		if (ret)
+			return ret;
+		debugfs_create_file("trace", LFT_MODE_WRITE, d, ref,
+				    &lft_trace_fops);
+		debugfs_create_file("trace_pipe", LFT_MODE_READ, d, ref,
+				    &lft_pipe_fops);
+	}
+	return 0;
+}

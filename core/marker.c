@@ -1,0 +1,65 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * trace_marker: text written by user space, stored as a TRACE_PRINT entry
+ * and shown as "tracing_mark_write: text". Like the kernel, the entry's ip
+ * is an address inside the function named tracing_mark_write, which is
+ * what the output prints with %ps (tools grep for that name).
+ */
+#include <linux/debugfs.h>
+#include <linux/fs.h>
+#include <linux/uaccess.h>
+
+#include "core/trace.h"
+
+#define LFT_FAULTED "<faulted>"
+
+/* Named as the kernel's: its address symbolizes in every marker line. */
+static ssize_t tracing_mark_write(struct file *file, const char __user *ubuf,
+				  size_t cnt, loff_t *ppos)
+{
+	struct lft_file_ref *ref = file->f_inode->i_private;
+	struct lft_print_entry *entry;
+	struct lft_entry ctx;
+	struct lft_rb_res res;
+	unsigned int size;
+	ssize_t written;
+
+	if (cnt > LFT_TRACE_BUF_SIZE)
+		cnt = LFT_TRACE_BUF_SIZE;
+	/* Room for the text, "\n\0", and "<faulted>" if the copy fails. */
+	size = sizeof(*entry) + max_t(size_t, cnt, sizeof(LFT_FAULTED)) + 2;
+	if (!lft_array_writable(ref->tr))
+		return -EBADF;
+	lft_gen_ctx(&ctx, LFT_TRACE_PRINT);
+	entry = lft_rb_reserve(ref->tr->rb, size, &res);
+	if (!entry)
+		return -EBADF;	/* as if the file was not open for writing */
+	entry->ent = ctx;
+	entry->ip = _THIS_IP_;
+	/* Preemption is off here: the copy must not fault pages in. */
+	if (copy_from_user_nofault(entry->buf, ubuf, cnt)) {
+		memcpy(entry->buf, LFT_FAULTED, sizeof(LFT_FAULTED) - 1);
+		cnt = sizeof(LFT_FAULTED) - 1;
+		written = -EFAULT;
+	} else {
+		written = cnt;
+	}
+	if (!cnt || entry->buf[cnt - 1] != '\n')
+		entry->buf[cnt++] = '\n';
+	entry->buf[cnt] = '\0';
+	lft_rb_commit(&res);
+	return written;
+}
+
+static const struct file_operations lft_marker_fops = {
+	.owner = THIS_MODULE,
+	.write = tracing_mark_write,
+	.llseek = no_llseek,
+};
+
+int lft_marker_create(struct lft_array *tr, struct lft_file_ref *ref)
+{
+	debugfs_create_file("trace_marker", 0220, tr->dir, ref,
+			    &lft_marker_fops);
+	return 0;
+}

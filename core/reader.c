@@ -1,0 +1,279 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * "trace" and "trace_pipe" (top level and per CPU): text readers over the
+ * ring buffer. Both turn entries into lines one at a time and copy as many
+ * whole or partial lines as the read asks for; a line cut by the end of a
+ * read is finished by the next one.
+ *
+ *   trace       non-consuming: the header, then every CPU's events merged
+ *               by time. Opening it with O_TRUNC clears the buffer.
+ *   trace_pipe  consuming, without a header; blocks while empty (EAGAIN
+ *               with O_NONBLOCK), supports poll, ends (EOF) once tracing
+ *               is off and what was there has been read.
+ */
+#include <linux/fs.h>
+#include <linux/poll.h>
+#include <linux/slab.h>
+#include <linux/uaccess.h>
+
+#include "core/trace.h"
+
+#define LFT_LINE_MAX PAGE_SIZE
+
+struct lft_pending {		/* an iterator's next event, read ahead */
+	bool have;
+	struct lft_rb_entry e;
+	void *data;
+};
+
+struct lft_reader {
+	struct lft_array *tr;
+	int cpu;
+	bool consume;
+	struct mutex lock;		/* one read at a time per open file */
+	char *line;
+	size_t len, off;		/* text not yet copied out */
+	bool header_done;
+	bool seen;			/* something was read already */
+	void *data;			/* consuming read scratch */
+	struct lft_rb_iter **it;	/* non-consuming: per CPU */
+	struct lft_pending *pend;
+};
+
+static void lft_reader_free(struct lft_reader *r)
+{
+	int cpu;
+
+	if (!r)
+		return;
+	if (r->it) {
+		for_each_possible_cpu(cpu) {
+			lft_rb_iter_finish(r->it[cpu]);
+			kfree(r->pend[cpu].data);
+		}
+	}
+	kfree(r->it);
+	kfree(r->pend);
+	kfree(r->data);
+	kfree(r->line);
+	kfree(r);
+}
+
+static struct lft_reader *lft_reader_new(struct lft_file_ref *ref,
+					 bool consume)
+{
+	struct lft_reader *r = kzalloc(sizeof(*r), GFP_KERNEL);
+	int cpu;
+
+	if (!r)
+		return NULL;
+	r->tr = ref->tr;
+	r->cpu = ref->cpu;
+	r->consume = consume;
+	mutex_init(&r->lock);
+	r->line = kmalloc(LFT_LINE_MAX, GFP_KERNEL);
+	if (!r->line)
+		goto fail;
+	if (consume) {
+		r->data = kmalloc(LFT_RB_MAX_PAYLOAD, GFP_KERNEL);
+		if (!r->data)
+			goto fail;
+		return r;
+	}
+	r->it = kcalloc(nr_cpu_ids, sizeof(*r->it), GFP_KERNEL);
+	r->pend = kcalloc(nr_cpu_ids, sizeof(*r->pend), GFP_KERNEL);
+	if (!r->it || !r->pend)
+		goto fail;
+	for_each_possible_cpu(cpu) {
+		if (r->cpu != LFT_RB_ALL_CPUS && cpu != r->cpu)
+			continue;
+		r->it[cpu] = lft_rb_iter_start(r->tr->rb, cpu, GFP_KERNEL);
+		r->pend[cpu].data = kmalloc(LFT_RB_MAX_PAYLOAD, GFP_KERNEL);
+		if (!r->it[cpu] || !r->pend[cpu].data)
+			goto fail;
+	}
+	return r;
+fail:
+	lft_reader_free(r);
+	return NULL;
+}
+
+/* Non-consuming: the oldest read-ahead event across the CPUs. */
+static int lft_reader_iter_next(struct lft_reader *r, struct lft_rb_entry *e,
+				void **data)
+{
+	struct lft_pending *best = NULL, *p;
+	int cpu;
+
+	for_each_possible_cpu(cpu) {
+		if (!r->it[cpu])
+			continue;
+		p = &r->pend[cpu];
+		if (!p->have)
+			p->have = lft_rb_iter_next(r->it[cpu], p->data,
+						   LFT_RB_MAX_PAYLOAD,
+						   &p->e) >= 0;
+		if (p->have && (!best || p->e.ts < best->e.ts))
+			best = p;
+	}
+	if (!best)
+		return -EAGAIN;
+	best->have = false;
+	*e = best->e;
+	*data = best->data;
+	return 0;
+}
+
+/* Format the next line into r->line; -EAGAIN when there is none now. */
+static int lft_reader_fill(struct lft_reader *r)
+{
+	struct lft_rb_entry e;
+	struct seq_buf s;
+	void *data;
+	int ret;
+
+	seq_buf_init(&s, r->line, LFT_LINE_MAX);
+	if (!r->consume && !r->header_done) {
+		r->header_done = true;
+		lft_print_header(r->tr, &s, r->cpu);
+	} else {
+		if (r->consume) {
+			data = r->data;
+			ret = r->cpu == LFT_RB_ALL_CPUS ?
+			      lft_rb_consume_merged(r->tr->rb, cpu_possible_mask,
+						    data, LFT_RB_MAX_PAYLOAD, &e) :
+			      lft_rb_consume(r->tr->rb, r->cpu, data,
+					     LFT_RB_MAX_PAYLOAD, &e);
+		} else {
+			ret = lft_reader_iter_next(r, &e, &data);
+		}
+		if (ret < 0)
+			return -EAGAIN;
+		if (e.lost)
+			lft_print_lost(&s, &e);
+		lft_print_entry(r->tr, &s, &e, data);
+	}
+	if (seq_buf_has_overflowed(&s)) {
+		seq_buf_init(&s, r->line, LFT_LINE_MAX);
+		seq_buf_printf(&s, "%s", "[LINE TOO BIG]\n");
+	}
+	r->len = seq_buf_used(&s);
+	r->off = 0;
+	return 0;
+}
+
+static ssize_t lft_reader_read(struct file *file, char __user *ubuf,
+			       size_t cnt, loff_t *ppos)
+{
+	struct lft_reader *r = file->private_data;
+	size_t done = 0, n;
+	ssize_t ret = 0;
+
+	if (mutex_lock_interruptible(&r->lock))
+		return -ERESTARTSYS;
+	while (done < cnt) {
+		if (r->off < r->len) {
+			n = min(cnt - done, r->len - r->off);
+			if (copy_to_user(ubuf + done, r->line + r->off, n)) {
+				ret = -EFAULT;
+				break;
+			}
+			r->off += n;
+			done += n;
+			continue;
+		}
+		if (!lft_reader_fill(r))
+			continue;
+		/* Nothing more for now. */
+		if (done || !r->consume)
+			break;
+		if (!lft_array_writable(r->tr) && r->seen)
+			break;			/* EOF once tracing is off */
+		if (file->f_flags & O_NONBLOCK) {
+			ret = -EAGAIN;
+			break;
+		}
+		mutex_unlock(&r->lock);
+		ret = lft_rb_wait(r->tr->rb, r->cpu, 0);
+		if (READ_ONCE(r->tr->dying))
+			return -ENODEV;
+		if (ret)
+			return -ERESTARTSYS;
+		if (mutex_lock_interruptible(&r->lock))
+			return -ERESTARTSYS;
+	}
+	if (done)
+		r->seen = true;
+	mutex_unlock(&r->lock);
+	if (done)
+		*ppos += done;
+	return done ? done : ret;
+}
+
+static int lft_trace_open(struct inode *inode, struct file *file)
+{
+	struct lft_file_ref *ref = inode->i_private;
+	struct lft_reader *r;
+
+	/* "echo > trace": truncating clears the buffer. */
+	if ((file->f_mode & FMODE_WRITE) && (file->f_flags & O_TRUNC))
+		lft_array_clear(ref->tr, ref->cpu);
+	if (!(file->f_mode & FMODE_READ))
+		return 0;
+	r = lft_reader_new(ref, false);
+	if (!r)
+		return -ENOMEM;
+	file->private_data = r;
+	return 0;
+}
+
+static int lft_pipe_open(struct inode *inode, struct file *file)
+{
+	struct lft_reader *r = lft_reader_new(inode->i_private, true);
+
+	if (!r)
+		return -ENOMEM;
+	file->private_data = r;
+	return nonseekable_open(inode, file);
+}
+
+static int lft_reader_release(struct inode *inode, struct file *file)
+{
+	if (file->f_mode & FMODE_READ)
+		lft_reader_free(file->private_data);
+	return 0;
+}
+
+/* Writes to "trace" are accepted and ignored, as the kernel does. */
+static ssize_t lft_trace_write(struct file *file, const char __user *ubuf,
+			       size_t cnt, loff_t *ppos)
+{
+	return cnt;
+}
+
+static __poll_t lft_pipe_poll(struct file *file, poll_table *pt)
+{
+	struct lft_reader *r = file->private_data;
+
+	if (r->off < r->len)
+		return EPOLLIN | EPOLLRDNORM;
+	return lft_rb_poll(r->tr->rb, r->cpu, file, pt, 0);
+}
+
+const struct file_operations lft_trace_fops = {
+	.owner = THIS_MODULE,
+	.open = lft_trace_open,
+	.read = lft_reader_read,
+	.write = lft_trace_write,
+	.release = lft_reader_release,
+	.llseek = noop_llseek,
+};
+
+const struct file_operations lft_pipe_fops = {
+	.owner = THIS_MODULE,
+	.open = lft_pipe_open,
+	.read = lft_reader_read,
+	.poll = lft_pipe_poll,
+	.release = lft_reader_release,
+	.llseek = no_llseek,
+};

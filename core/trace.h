@@ -1,0 +1,131 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The tracing core: trace arrays (the top level; instances later), their
+ * ring buffers and the entries written into them, the tracer registry, and
+ * the output engine that turns entries into the lines of "trace".
+ */
+#ifndef LFT_CORE_TRACE_H
+#define LFT_CORE_TRACE_H
+
+#include <linux/cpumask.h>
+#include <linux/list.h>
+#include <linux/mutex.h>
+#include <linux/seq_buf.h>
+#include <linux/types.h>
+
+#include "ringbuf/ringbuf.h"
+
+/* Entry types: the kernel's numbers, which trace-cmd knows them by. */
+enum lft_entry_type {
+	LFT_TRACE_FN = 1,
+	LFT_TRACE_PRINT = 5,
+};
+
+/* Context flag bits, as the kernel stores them in an entry. */
+#define LFT_FLAG_IRQS_OFF	0x01
+#define LFT_FLAG_NEED_RESCHED	0x04
+#define LFT_FLAG_HARDIRQ	0x08
+#define LFT_FLAG_SOFTIRQ	0x10
+#define LFT_FLAG_PREEMPT_RESCHED 0x20
+#define LFT_FLAG_NMI		0x40
+#define LFT_FLAG_BH_OFF		0x80
+
+/* Every entry starts like the kernel's struct trace_entry. */
+struct lft_entry {
+	u16 type;
+	u8 flags;
+	u8 preempt_count;	/* low nibble: preempt depth; high: migrate */
+	s32 pid;
+};
+
+/* LFT_TRACE_PRINT: trace_marker and lftrace_puts(). */
+struct lft_print_entry {
+	struct lft_entry ent;
+	unsigned long ip;
+	char buf[];
+};
+
+#define LFT_TRACE_BUF_SIZE	1024	/* longest trace_marker write */
+#define LFT_DEFAULT_BUF_SIZE	1441792UL	/* trace_buf_size, per CPU */
+
+struct lft_array;
+
+/**
+ * struct lft_tracer - a tracer, as listed in available_tracers
+ * @name: its name
+ * @init: start tracing on @tr (called with lft_lock held)
+ * @reset: stop tracing on @tr (called with lft_lock held)
+ * @print_line: print an entry of a type the core does not know; return
+ *	false to leave it to the core ("Unknown type")
+ * @allow_instances: may run in instances/ too
+ * @list: registry link
+ */
+struct lft_tracer {
+	const char *name;
+	int (*init)(struct lft_array *tr);
+	void (*reset)(struct lft_array *tr);
+	bool (*print_line)(struct lft_array *tr, struct seq_buf *s,
+			   const struct lft_entry *ent, unsigned int len);
+	bool allow_instances;
+	struct list_head list;
+};
+
+struct lft_array {
+	const char *name;		/* NULL at the top level */
+	struct dentry *dir;
+	struct lft_rb *rb;
+	bool tracing_on;
+	bool expanded;			/* buffer at its full size yet */
+	unsigned long *cpu_size;	/* requested bytes per CPU */
+	int buffer_percent;
+	struct lft_tracer *tracer;
+	bool dying;			/* being removed: readers leave */
+};
+
+extern struct mutex lft_lock;
+extern struct lft_array lft_top;
+
+/* array.c */
+int lft_array_init(struct lft_array *tr, struct dentry *parent);
+void lft_array_destroy(struct lft_array *tr);
+int lft_array_expand(struct lft_array *tr);
+int lft_array_resize(struct lft_array *tr, unsigned long size, int cpu);
+void lft_array_set_on(struct lft_array *tr, bool on);
+bool lft_array_writable(struct lft_array *tr);
+void lft_array_clear(struct lft_array *tr, int cpu);
+unsigned int lft_gen_ctx(struct lft_entry *ent, u16 type);
+
+/* tracer.c */
+int lft_tracer_register(struct lft_tracer *t);
+void lft_tracer_unregister(struct lft_tracer *t);
+struct lft_tracer *lft_tracer_find(const char *name);
+int lft_tracer_set(struct lft_array *tr, const char *name);
+int lft_tracers_show(struct lft_array *tr, struct seq_buf *s);
+int lft_tracers_init(void);
+void lft_tracers_exit(void);
+extern struct lft_tracer lft_nop_tracer;
+
+/* output.c */
+bool lft_time_in_ns(enum lft_rb_clock clock);
+void lft_print_header(struct lft_array *tr, struct seq_buf *s, int cpu);
+void lft_print_entry(struct lft_array *tr, struct seq_buf *s,
+		     const struct lft_rb_entry *e, const void *data);
+void lft_print_lost(struct seq_buf *s, const struct lft_rb_entry *e);
+
+/* files.c, reader.c, marker.c */
+struct lft_file_ref;
+int lft_files_create(struct lft_array *tr);
+int lft_marker_create(struct lft_array *tr, struct lft_file_ref *ref);
+extern const struct file_operations lft_trace_fops;
+extern const struct file_operations lft_pipe_fops;
+
+/* Which array a debugfs file belongs to, and for per-CPU files, the CPU. */
+struct lft_file_ref {
+	struct lft_array *tr;
+	int cpu;			/* LFT_RB_ALL_CPUS for top-level files */
+};
+
+struct lft_file_ref *lft_file_ref(struct lft_array *tr, int cpu);
+void lft_file_refs_free(void);
+
+#endif /* LFT_CORE_TRACE_H */
