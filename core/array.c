@@ -9,6 +9,7 @@
 #include <linux/sched.h>
 #include <linux/slab.h>
 
+#include "core/ksyms.h"
 #include "core/trace.h"
 
 DEFINE_MUTEX(lft_lock);
@@ -60,6 +61,9 @@ int lft_array_init(struct lft_array *tr, struct dentry *parent)
 	}
 	for_each_possible_cpu(cpu)
 		tr->cpu_size[cpu] = lft_rb_size(tr->rb, cpu);
+	/* Like the kernel: per-CPU clocks that drift apart do not merge. */
+	if (!lft_ks.sched_clock_stable())
+		lft_rb_set_clock(tr->rb, LFT_RB_CLOCK_GLOBAL);
 	tr->tracing_on = true;
 	tr->buffer_percent = 50;
 	tr->tracer = &lft_nop_tracer;
@@ -95,9 +99,10 @@ int lft_array_resize(struct lft_array *tr, unsigned long size, int cpu)
 	ret = lft_rb_resize(tr->rb, size, cpu);
 	if (ret)
 		return ret;
+	/* What the ring really holds (whole pages), as the kernel shows. */
 	for_each_possible_cpu(c)
 		if (cpu == LFT_RB_ALL_CPUS || c == cpu)
-			tr->cpu_size[c] = size;
+			tr->cpu_size[c] = lft_rb_size(tr->rb, c);
 	tr->expanded = true;
 	return 0;
 }

@@ -31,6 +31,7 @@ static const struct lft_ksym lft_ksym_table[] = {
 	LFT_KSYM(ftrace_rec_iter_start),
 	LFT_KSYM(ftrace_rec_iter_next),
 	LFT_KSYM(ftrace_rec_iter_record),
+	LFT_KSYM(sched_clock_stable),
 };
 
 static unsigned long lft_find_kallsyms_lookup_name(void)

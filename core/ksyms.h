@@ -24,6 +24,8 @@ struct lft_kernel_syms {
 	typeof(ftrace_rec_iter_start) *ftrace_rec_iter_start;
 	typeof(ftrace_rec_iter_next) *ftrace_rec_iter_next;
 	typeof(ftrace_rec_iter_record) *ftrace_rec_iter_record;
+	/* Picks the default trace clock, as the kernel does. */
+	int (*sched_clock_stable)(void);
 };
 
 extern struct lft_kernel_syms lft_ks;

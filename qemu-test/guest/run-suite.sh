@@ -63,7 +63,10 @@ run_test() { # name (path relative to /lftrace/tests)
 			echo "PASS $name"
 		fi
 		;;
-	1) echo "FAIL $name: $out" ;;
+	1)
+		echo "FAIL $name: $(echo "$out" | head -n 1)"
+		echo "$out" | tail -n +2 | indent
+		;;
 	2) echo "UNSUPPORTED $name: $out" ;;
 	3) echo "SKIP $name: $out" ;;
 	137) echo "FAIL $name: timed out after $(test_timeout "$file")s${out:+: $out}" ;;
