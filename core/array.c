@@ -65,6 +65,7 @@ int lft_array_init(struct lft_array *tr, struct dentry *parent)
 	if (!lft_ks.sched_clock_stable())
 		lft_rb_set_clock(tr->rb, LFT_RB_CLOCK_GLOBAL);
 	tr->tracing_on = true;
+	tr->flags = LFT_OPT_DEFAULTS;
 	tr->buffer_percent = 50;
 	tr->tracer = &lft_nop_tracer;
 	return 0;

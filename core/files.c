@@ -37,7 +37,7 @@ struct lft_kept_node {
 	char data[];
 };
 
-static void *lft_kzalloc_kept(size_t size)
+void *lft_kzalloc_kept(size_t size)
 {
 	struct lft_kept_node *n = kzalloc(sizeof(*n) + size, GFP_KERNEL);
 
@@ -277,6 +277,16 @@ static void lft_show_stats(struct lft_file_ref *ref, struct seq_buf *s)
 		       st.dropped, st.read);
 }
 
+static void lft_show_options(struct lft_file_ref *ref, struct seq_buf *s)
+{
+	lft_options_show(ref->tr, s);
+}
+
+static int lft_store_options(struct lft_file_ref *ref, char *buf, size_t cnt)
+{
+	return lft_option_parse(ref->tr, strim(buf));
+}
+
 static const struct lft_attr lft_top_attrs[] = {
 	{ "available_tracers", LFT_MODE_READ, lft_show_tracers },
 	{ "current_tracer", LFT_MODE_WRITE, lft_show_current_tracer,
@@ -286,6 +296,8 @@ static const struct lft_attr lft_top_attrs[] = {
 	{ "trace_clock", LFT_MODE_WRITE, lft_show_clock, lft_store_clock, 63 },
 	{ "buffer_size_kb", LFT_MODE_WRITE, lft_show_size, lft_store_size, 64 },
 	{ "buffer_total_size_kb", LFT_MODE_READ, lft_show_total_size },
+	{ "trace_options", LFT_MODE_WRITE, lft_show_options, lft_store_options,
+	  63 },
 };
 
 static const struct lft_attr lft_cpu_attrs[] = {
@@ -331,6 +343,8 @@ int lft_files_create(struct lft_array *tr)
 	debugfs_create_file("trace_pipe", LFT_MODE_READ, tr->dir, ref,
 			    &lft_pipe_fops);
 	ret = lft_marker_create(tr, ref);
+	if (!ret)
+		ret = lft_options_create(tr);
 	if (ret)
 		return ret;
 

@@ -24,6 +24,8 @@ static ssize_t tracing_mark_write(struct file *file, const char __user *ubuf,
 	unsigned int size;
 	ssize_t written;
 
+	if (!(READ_ONCE(ref->tr->flags) & LFT_OPT_MARKERS))
+		return -EINVAL;
 	if (cnt > LFT_TRACE_BUF_SIZE)
 		cnt = LFT_TRACE_BUF_SIZE;
 	/* Room for the text, "\n\0", and "<faulted>" if the copy fails. */

@@ -44,19 +44,27 @@ void lft_print_header(struct lft_array *tr, struct seq_buf *s, int cpu)
 {
 	unsigned long entries, written;
 
-	lft_total_entries(tr, cpu, &entries, &written);
 	seq_buf_printf(s, "# tracer: %s\n#\n", tr->tracer->name);
+	if (!(tr->flags & LFT_OPT_CONTEXT_INFO))
+		return;
+	lft_total_entries(tr, cpu, &entries, &written);
 	seq_buf_printf(s, "# entries-in-buffer/entries-written: %lu/%lu   #P:%d\n#\n",
 		       entries, written, num_online_cpus());
+	if (!(tr->flags & LFT_OPT_IRQ_INFO)) {
+		seq_buf_printf(s, "%s",
+			       "#           TASK-PID     CPU#     TIMESTAMP  FUNCTION\n"
+			       "#              | |         |         |         |\n");
+		return;
+	}
 	seq_buf_printf(s, "%s",
-		     "#                                _-----=> irqs-off/BH-disabled\n"
-		     "#                               / _----=> need-resched\n"
-		     "#                              | / _---=> hardirq/softirq\n"
-		     "#                              || / _--=> preempt-depth\n"
-		     "#                              ||| / _-=> migrate-disable\n"
-		     "#                              |||| /     delay\n"
-		     "#           TASK-PID     CPU#  |||||  TIMESTAMP  FUNCTION\n"
-		     "#              | |         |   |||||     |         |\n");
+		       "#                                _-----=> irqs-off/BH-disabled\n"
+		       "#                               / _----=> need-resched\n"
+		       "#                              | / _---=> hardirq/softirq\n"
+		       "#                              || / _--=> preempt-depth\n"
+		       "#                              ||| / _-=> migrate-disable\n"
+		       "#                              |||| /     delay\n"
+		       "#           TASK-PID     CPU#  |||||  TIMESTAMP  FUNCTION\n"
+		       "#              | |         |   |||||     |         |\n");
 }
 
 /* No command-line cache yet: as the kernel shows unrecorded tasks. */
@@ -106,7 +114,8 @@ static void lft_print_context(struct lft_array *tr, struct seq_buf *s,
 {
 	seq_buf_printf(s, "%16s-%-7d [%03d] ", lft_comm(ent->pid), ent->pid,
 		       e->cpu);
-	lft_print_flags(s, ent);
+	if (tr->flags & LFT_OPT_IRQ_INFO)
+		lft_print_flags(s, ent);
 	if (lft_time_in_ns(lft_rb_get_clock(tr->rb))) {
 		u64 t = div_u64(e->ts + 500, 1000);	/* usecs, rounded */
 		u32 rem;
@@ -153,7 +162,15 @@ void lft_print_entry(struct lft_array *tr, struct seq_buf *s,
 		seq_buf_printf(s, "%s", "[CORRUPT ENTRY]\n");
 		return;
 	}
-	lft_print_context(tr, s, e, ent);
+	if (ent->type == LFT_TRACE_PRINT && e->len >= sizeof(struct lft_print_entry) &&
+	    (tr->flags & LFT_OPT_PRINTK) && (tr->flags & LFT_OPT_PRINTK_MSGONLY)) {
+		const struct lft_print_entry *p = data;
+
+		seq_buf_printf(s, "%.*s", (int)(e->len - sizeof(*p)), p->buf);
+		return;
+	}
+	if (tr->flags & LFT_OPT_CONTEXT_INFO)
+		lft_print_context(tr, s, e, ent);
 	switch (ent->type) {
 	case LFT_TRACE_PRINT: {
 		const struct lft_print_entry *p = data;

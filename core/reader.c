@@ -255,7 +255,8 @@ static __poll_t lft_pipe_poll(struct file *file, poll_table *pt)
 {
 	struct lft_reader *r = file->private_data;
 
-	if (r->off < r->len)
+	/* With "block" set, poll never waits, as in the kernel. */
+	if (r->off < r->len || (READ_ONCE(r->tr->flags) & LFT_OPT_BLOCK))
 		return EPOLLIN | EPOLLRDNORM;
 	return lft_rb_poll(r->tr->rb, r->cpu, file, pt, 0);
 }

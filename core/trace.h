@@ -45,6 +45,18 @@ struct lft_print_entry {
 	char buf[];
 };
 
+/* Trace options (options/, trace_options) lftrace implements. */
+#define LFT_OPT_BLOCK		BIT(0)
+#define LFT_OPT_PRINTK		BIT(1)
+#define LFT_OPT_PRINTK_MSGONLY	BIT(2)
+#define LFT_OPT_CONTEXT_INFO	BIT(3)
+#define LFT_OPT_OVERWRITE	BIT(4)
+#define LFT_OPT_IRQ_INFO	BIT(5)
+#define LFT_OPT_MARKERS		BIT(6)
+#define LFT_OPT_DEFAULTS	(LFT_OPT_PRINTK | LFT_OPT_CONTEXT_INFO | \
+				 LFT_OPT_OVERWRITE | LFT_OPT_IRQ_INFO | \
+				 LFT_OPT_MARKERS)
+
 #define LFT_TRACE_BUF_SIZE	1024	/* longest trace_marker write */
 #define LFT_DEFAULT_BUF_SIZE	1441792UL	/* trace_buf_size, per CPU */
 
@@ -75,6 +87,7 @@ struct lft_array {
 	struct dentry *dir;
 	struct lft_rb *rb;
 	bool tracing_on;
+	unsigned long flags;		/* LFT_OPT_* */
 	bool expanded;			/* buffer at its full size yet */
 	unsigned long *cpu_size;	/* requested bytes per CPU */
 	int buffer_percent;
@@ -112,7 +125,14 @@ void lft_print_entry(struct lft_array *tr, struct seq_buf *s,
 		     const struct lft_rb_entry *e, const void *data);
 void lft_print_lost(struct seq_buf *s, const struct lft_rb_entry *e);
 
+/* options.c */
+void lft_option_set(struct lft_array *tr, unsigned long bit, bool on);
+int lft_option_parse(struct lft_array *tr, const char *word);
+void lft_options_show(struct lft_array *tr, struct seq_buf *s);
+int lft_options_create(struct lft_array *tr);
+
 /* files.c, reader.c, marker.c */
+void *lft_kzalloc_kept(size_t size);
 struct lft_file_ref;
 int lft_files_create(struct lft_array *tr);
 int lft_marker_create(struct lft_array *tr, struct lft_file_ref *ref);

@@ -1,0 +1,138 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Trace options: options/<name> (0 or 1) and trace_options ("name" or
+ * "noname" per line). Only options whose behaviour lftrace implements are
+ * listed, in the kernel's order; each takes effect where noted.
+ */
+#include <linux/debugfs.h>
+#include <linux/fs.h>
+#include <linux/kernel.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <linux/uaccess.h>
+
+#include "core/trace.h"
+
+static const struct {
+	const char *name;
+	unsigned long bit;
+} lft_options[] = {
+	{ "block", LFT_OPT_BLOCK },		/* reader.c: poll */
+	{ "trace_printk", LFT_OPT_PRINTK },	/* printk.c */
+	{ "printk-msg-only", LFT_OPT_PRINTK_MSGONLY },	/* output.c */
+	{ "context-info", LFT_OPT_CONTEXT_INFO },	/* output.c */
+	{ "overwrite", LFT_OPT_OVERWRITE },	/* the ring buffer's mode */
+	{ "irq-info", LFT_OPT_IRQ_INFO },	/* output.c */
+	{ "markers", LFT_OPT_MARKERS },		/* marker.c */
+};
+
+/**
+ * lft_option_set() - turn an option of an array on or off
+ * @tr: the array
+ * @bit: the option's LFT_OPT_* bit
+ * @on: the new value
+ *
+ * Called with lft_lock held.
+ */
+void lft_option_set(struct lft_array *tr, unsigned long bit, bool on)
+{
+	unsigned long flags = READ_ONCE(tr->flags);
+
+	WRITE_ONCE(tr->flags, on ? flags | bit : flags & ~bit);
+	if (bit == LFT_OPT_OVERWRITE)
+		lft_rb_set_overwrite(tr->rb, on);
+}
+
+/**
+ * lft_option_parse() - apply "name" or "noname" (trace_options syntax)
+ * @tr: the array
+ * @word: the option, optionally prefixed with "no"
+ *
+ * Return: 0, or -EINVAL for an unknown option.
+ */
+int lft_option_parse(struct lft_array *tr, const char *word)
+{
+	bool on = strncmp(word, "no", 2) != 0;
+	const char *name = on ? word : word + 2;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(lft_options); i++) {
+		if (!strcmp(name, lft_options[i].name)) {
+			lft_option_set(tr, lft_options[i].bit, on);
+			return 0;
+		}
+	}
+	return -EINVAL;
+}
+
+void lft_options_show(struct lft_array *tr, struct seq_buf *s)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(lft_options); i++)
+		seq_buf_printf(s, "%s%s\n",
+			       tr->flags & lft_options[i].bit ? "" : "no",
+			       lft_options[i].name);
+}
+
+struct lft_opt_file {
+	struct lft_array *tr;
+	unsigned long bit;
+};
+
+static ssize_t lft_opt_read(struct file *file, char __user *ubuf,
+			    size_t cnt, loff_t *ppos)
+{
+	struct lft_opt_file *of = file->f_inode->i_private;
+	char buf[3];
+
+	snprintf(buf, sizeof(buf), "%d\n", !!(READ_ONCE(of->tr->flags) &
+					      of->bit));
+	return simple_read_from_buffer(ubuf, cnt, ppos, buf, 2);
+}
+
+static ssize_t lft_opt_write(struct file *file, const char __user *ubuf,
+			     size_t cnt, loff_t *ppos)
+{
+	struct lft_opt_file *of = file->f_inode->i_private;
+	unsigned long val;
+	int ret;
+
+	ret = kstrtoul_from_user(ubuf, cnt, 10, &val);
+	if (ret)
+		return ret;
+	if (val > 1)
+		return -EINVAL;
+	mutex_lock(&lft_lock);
+	lft_option_set(of->tr, of->bit, val);
+	mutex_unlock(&lft_lock);
+	*ppos += cnt;
+	return cnt;
+}
+
+static const struct file_operations lft_opt_fops = {
+	.owner = THIS_MODULE,
+	.read = lft_opt_read,
+	.write = lft_opt_write,
+	.llseek = default_llseek,
+};
+
+/* options/: one file per option. */
+int lft_options_create(struct lft_array *tr)
+{
+	struct lft_opt_file *of;
+	struct dentry *dir;
+	size_t i;
+
+	of = lft_kzalloc_kept(ARRAY_SIZE(lft_options) * sizeof(*of));
+	if (!of)
+		return -ENOMEM;
+	dir = debugfs_create_dir("options", tr->dir);
+	for (i = 0; i < ARRAY_SIZE(lft_options); i++) {
+		of[i].tr = tr;
+		of[i].bit = lft_options[i].bit;
+		debugfs_create_file(lft_options[i].name, 0640, dir, &of[i],
+				    &lft_opt_fops);
+	}
+	return 0;
+}
