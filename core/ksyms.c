@@ -32,6 +32,7 @@ static const struct lft_ksym lft_ksym_table[] = {
 	LFT_KSYM(ftrace_rec_iter_next),
 	LFT_KSYM(ftrace_rec_iter_record),
 	LFT_KSYM(sched_clock_stable),
+	LFT_KSYM(is_module_address),
 };
 
 static unsigned long lft_find_kallsyms_lookup_name(void)

@@ -26,6 +26,8 @@ struct lft_kernel_syms {
 	typeof(ftrace_rec_iter_record) *ftrace_rec_iter_record;
 	/* Picks the default trace clock, as the kernel does. */
 	int (*sched_clock_stable)(void);
+	/* Is a trace_printk format still in a live module? */
+	bool (*is_module_address)(unsigned long addr);
 };
 
 extern struct lft_kernel_syms lft_ks;

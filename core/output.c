@@ -162,12 +162,19 @@ void lft_print_entry(struct lft_array *tr, struct seq_buf *s,
 		seq_buf_printf(s, "%s", "[CORRUPT ENTRY]\n");
 		return;
 	}
-	if (ent->type == LFT_TRACE_PRINT && e->len >= sizeof(struct lft_print_entry) &&
-	    (tr->flags & LFT_OPT_PRINTK) && (tr->flags & LFT_OPT_PRINTK_MSGONLY)) {
+	if ((tr->flags & LFT_OPT_PRINTK) && (tr->flags & LFT_OPT_PRINTK_MSGONLY)) {
 		const struct lft_print_entry *p = data;
 
-		seq_buf_printf(s, "%.*s", (int)(e->len - sizeof(*p)), p->buf);
-		return;
+		if (ent->type == LFT_TRACE_PRINT && e->len >= sizeof(*p)) {
+			seq_buf_printf(s, "%.*s", (int)(e->len - sizeof(*p)),
+				       p->buf);
+			return;
+		}
+		if (ent->type == LFT_TRACE_BPRINT &&
+		    e->len >= sizeof(struct lft_bprint_entry)) {
+			lft_print_bprint(s, data, e->len);
+			return;
+		}
 	}
 	if (tr->flags & LFT_OPT_CONTEXT_INFO)
 		lft_print_context(tr, s, e, ent);
@@ -182,6 +189,13 @@ void lft_print_entry(struct lft_array *tr, struct seq_buf *s,
 		seq_buf_printf(s, ": %.*s", max, p->buf);
 		return;
 	}
+	case LFT_TRACE_BPRINT:
+		if (e->len < sizeof(struct lft_bprint_entry))
+			break;
+		lft_print_sym(s, ((const struct lft_bprint_entry *)data)->ip);
+		seq_buf_printf(s, ": ");
+		lft_print_bprint(s, data, e->len);
+		return;
 	default:
 		if (tr->tracer->print_line &&
 		    tr->tracer->print_line(tr, s, ent, e->len))

@@ -19,6 +19,7 @@
 enum lft_entry_type {
 	LFT_TRACE_FN = 1,
 	LFT_TRACE_PRINT = 5,
+	LFT_TRACE_BPRINT = 6,
 };
 
 /* Context flag bits, as the kernel stores them in an entry. */
@@ -56,6 +57,14 @@ struct lft_print_entry {
 #define LFT_OPT_DEFAULTS	(LFT_OPT_PRINTK | LFT_OPT_CONTEXT_INFO | \
 				 LFT_OPT_OVERWRITE | LFT_OPT_IRQ_INFO | \
 				 LFT_OPT_MARKERS)
+
+/* LFT_TRACE_BPRINT: lftrace_printk(), formatted when read. */
+struct lft_bprint_entry {
+	struct lft_entry ent;
+	unsigned long ip;
+	const char *fmt;
+	u32 buf[];
+};
 
 #define LFT_TRACE_BUF_SIZE	1024	/* longest trace_marker write */
 #define LFT_DEFAULT_BUF_SIZE	1441792UL	/* trace_buf_size, per CPU */
@@ -124,6 +133,10 @@ void lft_print_header(struct lft_array *tr, struct seq_buf *s, int cpu);
 void lft_print_entry(struct lft_array *tr, struct seq_buf *s,
 		     const struct lft_rb_entry *e, const void *data);
 void lft_print_lost(struct seq_buf *s, const struct lft_rb_entry *e);
+
+/* printk.c */
+void lft_print_bprint(struct seq_buf *s, const struct lft_bprint_entry *b,
+		      unsigned int len);
 
 /* options.c */
 void lft_option_set(struct lft_array *tr, unsigned long bit, bool on);
