@@ -113,7 +113,7 @@ int lft_array_expand(struct lft_array *tr)
 {
 	if (tr->expanded)
 		return 0;
-	return lft_array_resize(tr, LFT_DEFAULT_BUF_SIZE, LFT_RB_ALL_CPUS);
+	return lft_array_resize(tr, lft_buf_size, LFT_RB_ALL_CPUS);
 }
 
 void lft_array_set_on(struct lft_array *tr, bool on)

@@ -215,7 +215,7 @@ static void lft_show_size(struct lft_file_ref *ref, struct seq_buf *s)
 		seq_buf_printf(s, "%s", "X\n");
 	else if (!tr->expanded)
 		seq_buf_printf(s, "%lu (expanded: %lu)\n", size >> 10,
-			       LFT_DEFAULT_BUF_SIZE >> 10);
+			       lft_buf_size >> 10);
 	else
 		seq_buf_printf(s, "%lu\n", size >> 10);
 }
@@ -241,7 +241,7 @@ static void lft_show_total_size(struct lft_file_ref *ref, struct seq_buf *s)
 
 	for_each_possible_cpu(cpu) {
 		size += tr->cpu_size[cpu] >> 10;
-		full += LFT_DEFAULT_BUF_SIZE >> 10;
+		full += lft_buf_size >> 10;
 	}
 	if (!tr->expanded)
 		seq_buf_printf(s, "%lu (expanded: %lu)\n", size, full);

@@ -43,6 +43,9 @@ static int __init lft_init(void)
 	if (ret)
 		return ret;
 
+	ret = lft_params_early();
+	if (ret)
+		return ret;
 	ret = lft_tracers_init();
 	if (ret)
 		return ret;
@@ -59,8 +62,15 @@ static int __init lft_init(void)
 	ret = lft_files_create(&lft_top);
 	if (ret)
 		goto out_tree;
+	mutex_lock(&lft_lock);
+	ret = lft_params_apply();
+	mutex_unlock(&lft_lock);
+	if (ret)
+		goto out_params;
 	return 0;
 
+out_params:
+	lft_params_exit();
 out_tree:
 	debugfs_remove(lft_top.dir);
 	lft_file_refs_free();
@@ -78,6 +88,7 @@ out_tracers:
  */
 static void __exit lft_exit(void)
 {
+	lft_params_exit();
 	debugfs_remove(lft_top.dir);
 	lft_file_refs_free();
 	lft_tracers_exit();

@@ -202,8 +202,8 @@ void lftrace_dump(enum lftrace_dump_mode mode)
 	if (!lft_top.rb || atomic_cmpxchg(&lft_dumping, 0, 1))
 		return;
 	lftrace_off();
-	printk(KERN_EMERG "Dumping lftrace buffer:\n");
-	printk(KERN_EMERG "---------------------------------\n");
+	pr_emerg("Dumping lftrace buffer:\n");
+	pr_emerg("---------------------------------\n");
 	for (;;) {
 		ret = mode == LFTRACE_DUMP_ORIG ?
 		      lft_rb_consume(lft_top.rb, cpu, lft_dump_data,
@@ -218,10 +218,10 @@ void lftrace_dump(enum lftrace_dump_mode mode)
 			lft_print_lost(&s, &e);
 		lft_print_entry(&lft_top, &s, &e, lft_dump_data);
 		lft_dump_line[seq_buf_used(&s)] = '\0';
-		printk(KERN_EMERG "%s", lft_dump_line);
+		pr_emerg("%s", lft_dump_line);
 		touch_nmi_watchdog();
 	}
-	printk(KERN_EMERG "---------------------------------\n");
+	pr_emerg("---------------------------------\n");
 	atomic_set(&lft_dumping, 0);
 }
 EXPORT_SYMBOL_GPL(lftrace_dump);

@@ -138,6 +138,12 @@ void lft_print_lost(struct seq_buf *s, const struct lft_rb_entry *e);
 void lft_print_bprint(struct seq_buf *s, const struct lft_bprint_entry *b,
 		      unsigned int len);
 
+/* params.c */
+extern unsigned long lft_buf_size;
+int lft_params_early(void);
+int lft_params_apply(void);
+void lft_params_exit(void);
+
 /* options.c */
 void lft_option_set(struct lft_array *tr, unsigned long bit, bool on);
 int lft_option_parse(struct lft_array *tr, const char *word);
