@@ -287,6 +287,30 @@ static int lft_store_options(struct lft_file_ref *ref, char *buf, size_t cnt)
 	return lft_option_parse(ref->tr, strim(buf));
 }
 
+static void lft_show_percent(struct lft_file_ref *ref, struct seq_buf *s)
+{
+	seq_buf_printf(s, "%d\n", ref->tr->buffer_percent);
+}
+
+static int lft_store_percent(struct lft_file_ref *ref, char *buf, size_t cnt)
+{
+	unsigned long val;
+	int ret = kstrtoul(buf, 10, &val);
+
+	if (ret)
+		return ret;
+	if (val > 100)
+		return -EINVAL;
+	/* As the kernel: 0 would never wake a splice reader; it means 1. */
+	WRITE_ONCE(ref->tr->buffer_percent, val ? val : 1);
+	return 0;
+}
+
+static void lft_show_ts_mode(struct lft_file_ref *ref, struct seq_buf *s)
+{
+	seq_buf_printf(s, "[delta] absolute\n");
+}
+
 static const struct lft_attr lft_top_attrs[] = {
 	{ "available_tracers", LFT_MODE_READ, lft_show_tracers },
 	{ "current_tracer", LFT_MODE_WRITE, lft_show_current_tracer,
@@ -298,6 +322,9 @@ static const struct lft_attr lft_top_attrs[] = {
 	{ "buffer_total_size_kb", LFT_MODE_READ, lft_show_total_size },
 	{ "trace_options", LFT_MODE_WRITE, lft_show_options, lft_store_options,
 	  63 },
+	{ "buffer_percent", LFT_MODE_WRITE, lft_show_percent,
+	  lft_store_percent, 64 },
+	{ "timestamp_mode", LFT_MODE_READ, lft_show_ts_mode },
 };
 
 static const struct lft_attr lft_cpu_attrs[] = {
@@ -365,6 +392,7 @@ int lft_files_create(struct lft_array *tr)
 				    &lft_trace_fops);
 		debugfs_create_file("trace_pipe", LFT_MODE_READ, d, ref,
 				    &lft_pipe_fops);
+		lft_raw_create(d, ref);
 	}
 	return 0;
 }

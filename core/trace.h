@@ -8,6 +8,7 @@
 #define LFT_CORE_TRACE_H
 
 #include <linux/cpumask.h>
+#include <linux/fs.h>
 #include <linux/list.h>
 #include <linux/mutex.h>
 #include <linux/seq_buf.h>
@@ -70,6 +71,8 @@ struct lft_bprint_entry {
 #define LFT_DEFAULT_BUF_SIZE	1441792UL	/* trace_buf_size, per CPU */
 
 struct lft_array;
+struct lft_file_ref;
+struct dentry;
 
 /**
  * struct lft_tracer - a tracer, as listed in available_tracers
@@ -152,6 +155,7 @@ int lft_options_create(struct lft_array *tr);
 
 /* files.c, reader.c, marker.c */
 void *lft_kzalloc_kept(size_t size);
+void lft_raw_create(struct dentry *dir, struct lft_file_ref *ref);
 struct lft_file_ref;
 int lft_files_create(struct lft_array *tr);
 int lft_marker_create(struct lft_array *tr, struct lft_file_ref *ref);

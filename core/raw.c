@@ -1,0 +1,197 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * per_cpu/cpuN/trace_pipe_raw: the ring buffer's data pages, consumed, as
+ * trace-cmd records them. read() hands out a page (a read shorter than a
+ * page gets the rest next time); splice() moves whole pages into a pipe,
+ * without copying them again. Both block while the CPU's buffer is empty
+ * (splice until buffer_percent of it is filled), or fail with EAGAIN when
+ * asked not to block; poll() is supported.
+ *
+ * The file is created with debugfs_create_file_unsafe(): debugfs' usual
+ * proxy would drop splice_read. An open file holds a module reference, so
+ * lftrace cannot be unloaded under it.
+ */
+#include <linux/debugfs.h>
+#include <linux/fs.h>
+#include <linux/mm.h>
+#include <linux/pipe_fs_i.h>
+#include <linux/poll.h>
+#include <linux/slab.h>
+#include <linux/splice.h>
+#include <linux/uaccess.h>
+
+#include "core/trace.h"
+
+struct lft_raw {
+	struct lft_array *tr;
+	int cpu;
+	struct mutex lock;
+	void *page;		/* the last page read, or a spare */
+	size_t off;		/* how much of it read() has given out */
+};
+
+static int lft_raw_open(struct inode *inode, struct file *file)
+{
+	struct lft_file_ref *ref = inode->i_private;
+	struct lft_raw *r = kzalloc(sizeof(*r), GFP_KERNEL);
+
+	if (!r)
+		return -ENOMEM;
+	r->tr = ref->tr;
+	r->cpu = ref->cpu;
+	r->off = PAGE_SIZE;		/* nothing left over */
+	mutex_init(&r->lock);
+	r->page = lft_rb_alloc_read_page();
+	if (!r->page) {
+		kfree(r);
+		return -ENOMEM;
+	}
+	file->private_data = r;
+	return nonseekable_open(inode, file);
+}
+
+static int lft_raw_release(struct inode *inode, struct file *file)
+{
+	struct lft_raw *r = file->private_data;
+
+	lft_rb_free_read_page(r->page);
+	kfree(r);
+	return 0;
+}
+
+/* Wait for data; 0 to retry, or the errno to return. */
+static int lft_raw_wait(struct lft_raw *r, bool nonblock, int percent)
+{
+	int ret;
+
+	if (nonblock)
+		return -EAGAIN;
+	ret = lft_rb_wait(r->tr->rb, r->cpu, percent);
+	if (READ_ONCE(r->tr->dying))
+		return -ENODEV;
+	return ret ? -ERESTARTSYS : 0;
+}
+
+static ssize_t lft_raw_read(struct file *file, char __user *ubuf, size_t cnt,
+			    loff_t *ppos)
+{
+	struct lft_raw *r = file->private_data;
+	ssize_t ret;
+	size_t n;
+
+	if (!cnt)
+		return 0;
+	if (mutex_lock_interruptible(&r->lock))
+		return -ERESTARTSYS;
+	while (r->off >= PAGE_SIZE) {
+		ret = lft_rb_read_page(r->tr->rb, r->cpu, &r->page);
+		if (ret >= 0) {
+			r->off = 0;
+			break;
+		}
+		mutex_unlock(&r->lock);
+		ret = lft_raw_wait(r, file->f_flags & O_NONBLOCK, 0);
+		if (ret)
+			return ret;
+		if (mutex_lock_interruptible(&r->lock))
+			return -ERESTARTSYS;
+	}
+	n = min(cnt, PAGE_SIZE - r->off);
+	if (copy_to_user(ubuf, r->page + r->off, n)) {
+		ret = -EFAULT;
+	} else {
+		r->off += n;
+		ret = n;
+	}
+	mutex_unlock(&r->lock);
+	return ret;
+}
+
+/* A page given to a pipe: freed when the pipe is done with it. */
+static void lft_raw_buf_release(struct pipe_inode_info *pipe,
+				struct pipe_buffer *buf)
+{
+	put_page(buf->page);
+}
+
+static const struct pipe_buf_operations lft_raw_buf_ops = {
+	.release = lft_raw_buf_release,
+	.get = generic_pipe_buf_get,
+};
+
+static ssize_t lft_raw_splice_read(struct file *file, loff_t *ppos,
+				   struct pipe_inode_info *pipe, size_t len,
+				   unsigned int flags)
+{
+	struct lft_raw *r = file->private_data;
+	bool nonblock = (file->f_flags & O_NONBLOCK) ||
+			(flags & SPLICE_F_NONBLOCK);
+	struct pipe_buffer buf;
+	ssize_t ret = 0, done = 0;
+	void *page;
+
+	if (len & (PAGE_SIZE - 1)) {
+		if (len < PAGE_SIZE)
+			return -EINVAL;
+		len &= PAGE_MASK;
+	}
+again:
+	if (mutex_lock_interruptible(&r->lock))
+		return -ERESTARTSYS;
+	while (len) {
+		page = lft_rb_alloc_read_page();
+		if (!page) {
+			ret = -ENOMEM;
+			break;
+		}
+		if (lft_rb_read_page(r->tr->rb, r->cpu, &page) < 0) {
+			lft_rb_free_read_page(page);
+			break;
+		}
+		buf = (struct pipe_buffer) {
+			.page = virt_to_page(page),
+			.len = PAGE_SIZE,
+			.ops = &lft_raw_buf_ops,
+		};
+		ret = add_to_pipe(pipe, &buf);	/* releases the page on error */
+		if (ret < 0)
+			break;
+		done += PAGE_SIZE;
+		len -= PAGE_SIZE;
+		ret = 0;
+	}
+	mutex_unlock(&r->lock);
+	if (done)
+		return done;
+	if (ret)
+		return ret;
+	ret = lft_raw_wait(r, nonblock, READ_ONCE(r->tr->buffer_percent));
+	if (ret)
+		return ret;
+	goto again;
+}
+
+static __poll_t lft_raw_poll(struct file *file, poll_table *pt)
+{
+	struct lft_raw *r = file->private_data;
+
+	if (r->off < PAGE_SIZE || (READ_ONCE(r->tr->flags) & LFT_OPT_BLOCK))
+		return EPOLLIN | EPOLLRDNORM;
+	return lft_rb_poll(r->tr->rb, r->cpu, file, pt, 0);
+}
+
+static const struct file_operations lft_raw_fops = {
+	.owner = THIS_MODULE,
+	.open = lft_raw_open,
+	.read = lft_raw_read,
+	.splice_read = lft_raw_splice_read,
+	.poll = lft_raw_poll,
+	.release = lft_raw_release,
+	.llseek = no_llseek,
+};
+
+void lft_raw_create(struct dentry *dir, struct lft_file_ref *ref)
+{
+	debugfs_create_file_unsafe("trace_pipe_raw", 0440, dir, ref,
+				   &lft_raw_fops);
+}
