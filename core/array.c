@@ -6,6 +6,7 @@
  */
 #include <linux/hardirq.h>
 #include <linux/irqflags.h>
+#include <linux/security.h>
 #include <linux/sched.h>
 #include <linux/slab.h>
 
@@ -53,6 +54,11 @@ int lft_array_init(struct lft_array *tr, struct dentry *parent)
 	int cpu;
 
 	tr->cpu_size = kcalloc(nr_cpu_ids, sizeof(*tr->cpu_size), GFP_KERNEL);
+	if (!zalloc_cpumask_var(&tr->cpumask, GFP_KERNEL)) {
+		kfree(tr->cpu_size);
+		return -ENOMEM;
+	}
+	cpumask_copy(tr->cpumask, cpu_possible_mask);
 	/* Unexpanded: the smallest ring, as the kernel boots with. */
 	tr->rb = lft_rb_alloc(1, true);
 	if (!tr->cpu_size || !tr->rb) {
@@ -81,6 +87,7 @@ void lft_array_destroy(struct lft_array *tr)
 	tr->rb = NULL;
 	kfree(tr->cpu_size);
 	tr->cpu_size = NULL;
+	free_cpumask_var(tr->cpumask);
 }
 
 /**
@@ -125,10 +132,26 @@ void lft_array_set_on(struct lft_array *tr, bool on)
 	WRITE_ONCE(tr->tracing_on, on);
 }
 
-/* May entries be written now? (tracing_on) */
-bool lft_array_writable(struct lft_array *tr)
+/* tracing_on */
+bool lft_array_on(struct lft_array *tr)
 {
 	return READ_ONCE(tr->tracing_on);
+}
+
+/* May entries be written now, on this CPU? (tracing_on, tracing_cpumask) */
+bool lft_array_writable(struct lft_array *tr)
+{
+	return READ_ONCE(tr->tracing_on) &&
+	       cpumask_test_cpu(raw_smp_processor_id(), tr->cpumask);
+}
+
+/*
+ * Every file's open: refused while the kernel is locked down for tracing,
+ * as tracefs does.
+ */
+int lft_open_check(struct inode *inode, struct file *file)
+{
+	return security_locked_down(LOCKDOWN_TRACEFS);
 }
 
 void lft_array_clear(struct lft_array *tr, int cpu)

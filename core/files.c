@@ -130,6 +130,7 @@ static ssize_t lft_attr_write(struct file *file, const char __user *ubuf,
 
 static const struct file_operations lft_attr_fops = {
 	.owner = THIS_MODULE,
+	.open = lft_open_check,
 	.read = lft_attr_read,
 	.write = lft_attr_write,
 	.llseek = default_llseek,
@@ -158,7 +159,7 @@ static int lft_store_current_tracer(struct lft_file_ref *ref, char *buf,
 
 static void lft_show_tracing_on(struct lft_file_ref *ref, struct seq_buf *s)
 {
-	seq_buf_printf(s, "%d\n", lft_array_writable(ref->tr));
+	seq_buf_printf(s, "%d\n", lft_array_on(ref->tr));
 }
 
 static int lft_store_tracing_on(struct lft_file_ref *ref, char *buf,
@@ -306,6 +307,25 @@ static int lft_store_percent(struct lft_file_ref *ref, char *buf, size_t cnt)
 	return 0;
 }
 
+static void lft_show_cpumask(struct lft_file_ref *ref, struct seq_buf *s)
+{
+	seq_buf_printf(s, "%*pb\n", cpumask_pr_args(ref->tr->cpumask));
+}
+
+static int lft_store_cpumask(struct lft_file_ref *ref, char *buf, size_t cnt)
+{
+	cpumask_var_t mask;
+	int ret;
+
+	if (!alloc_cpumask_var(&mask, GFP_KERNEL))
+		return -ENOMEM;
+	ret = cpumask_parse(buf, mask);
+	if (!ret)
+		cpumask_copy(ref->tr->cpumask, mask);
+	free_cpumask_var(mask);
+	return ret;
+}
+
 static void lft_show_ts_mode(struct lft_file_ref *ref, struct seq_buf *s)
 {
 	seq_buf_printf(s, "[delta] absolute\n");
@@ -325,6 +345,8 @@ static const struct lft_attr lft_top_attrs[] = {
 	{ "buffer_percent", LFT_MODE_WRITE, lft_show_percent,
 	  lft_store_percent, 64 },
 	{ "timestamp_mode", LFT_MODE_READ, lft_show_ts_mode },
+	{ "tracing_cpumask", LFT_MODE_WRITE, lft_show_cpumask,
+	  lft_store_cpumask, PAGE_SIZE - 1 },
 };
 
 static const struct lft_attr lft_cpu_attrs[] = {
@@ -350,6 +372,37 @@ static int lft_create_attrs(struct lft_file_ref *ref, struct dentry *dir,
 	return 0;
 }
 
+/*
+ * free_buffer: any write is accepted; closing the file shrinks the buffer
+ * to its minimum (and turns tracing off with disable_on_free), so that a
+ * process can hold it open and free the memory when it dies.
+ */
+static ssize_t lft_free_write(struct file *file, const char __user *ubuf,
+			      size_t cnt, loff_t *ppos)
+{
+	return cnt;
+}
+
+static int lft_free_release(struct inode *inode, struct file *file)
+{
+	struct lft_file_ref *ref = inode->i_private;
+
+	mutex_lock(&lft_lock);
+	if (ref->tr->flags & LFT_OPT_DISABLE_ON_FREE)
+		lft_array_set_on(ref->tr, false);
+	lft_array_resize(ref->tr, 0, LFT_RB_ALL_CPUS);
+	mutex_unlock(&lft_lock);
+	return 0;
+}
+
+static const struct file_operations lft_free_fops = {
+	.owner = THIS_MODULE,
+	.open = lft_open_check,
+	.write = lft_free_write,
+	.release = lft_free_release,
+	.llseek = noop_llseek,
+};
+
 /* ---------------------------------------------------------------- tree */
 
 int lft_files_create(struct lft_array *tr)
@@ -369,6 +422,7 @@ int lft_files_create(struct lft_array *tr)
 			    &lft_trace_fops);
 	debugfs_create_file("trace_pipe", LFT_MODE_READ, tr->dir, ref,
 			    &lft_pipe_fops);
+	debugfs_create_file("free_buffer", 0200, tr->dir, ref, &lft_free_fops);
 	ret = lft_marker_create(tr, ref);
 	if (!ret)
 		ret = lft_options_create(tr);

@@ -55,6 +55,7 @@ static ssize_t tracing_mark_write(struct file *file, const char __user *ubuf,
 
 static const struct file_operations lft_marker_fops = {
 	.owner = THIS_MODULE,
+	.open = lft_open_check,
 	.write = tracing_mark_write,
 	.llseek = no_llseek,
 };

@@ -22,6 +22,7 @@ static const struct {
 	{ "printk-msg-only", LFT_OPT_PRINTK_MSGONLY },	/* output.c */
 	{ "context-info", LFT_OPT_CONTEXT_INFO },	/* output.c */
 	{ "overwrite", LFT_OPT_OVERWRITE },	/* the ring buffer's mode */
+	{ "disable_on_free", LFT_OPT_DISABLE_ON_FREE },	/* files.c */
 	{ "irq-info", LFT_OPT_IRQ_INFO },	/* output.c */
 	{ "markers", LFT_OPT_MARKERS },		/* marker.c */
 };
@@ -112,6 +113,7 @@ static ssize_t lft_opt_write(struct file *file, const char __user *ubuf,
 
 static const struct file_operations lft_opt_fops = {
 	.owner = THIS_MODULE,
+	.open = lft_open_check,
 	.read = lft_opt_read,
 	.write = lft_opt_write,
 	.llseek = default_llseek,

@@ -148,7 +148,7 @@ EXPORT_SYMBOL_GPL(lftrace_off);
  */
 bool lftrace_is_on(void)
 {
-	return lft_array_writable(&lft_top);
+	return lft_array_on(&lft_top);
 }
 EXPORT_SYMBOL_GPL(lftrace_is_on);
 

@@ -33,8 +33,12 @@ struct lft_raw {
 static int lft_raw_open(struct inode *inode, struct file *file)
 {
 	struct lft_file_ref *ref = inode->i_private;
-	struct lft_raw *r = kzalloc(sizeof(*r), GFP_KERNEL);
+	struct lft_raw *r;
+	int ret = lft_open_check(inode, file);
 
+	if (ret)
+		return ret;
+	r = kzalloc(sizeof(*r), GFP_KERNEL);
 	if (!r)
 		return -ENOMEM;
 	r->tr = ref->tr;

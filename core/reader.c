@@ -187,7 +187,7 @@ static ssize_t lft_reader_read(struct file *file, char __user *ubuf,
 		/* Nothing more for now. */
 		if (done || !r->consume)
 			break;
-		if (!lft_array_writable(r->tr) && r->seen)
+		if (!lft_array_on(r->tr) && r->seen)
 			break;			/* EOF once tracing is off */
 		if (file->f_flags & O_NONBLOCK) {
 			ret = -EAGAIN;
@@ -214,7 +214,10 @@ static int lft_trace_open(struct inode *inode, struct file *file)
 {
 	struct lft_file_ref *ref = inode->i_private;
 	struct lft_reader *r;
+	int ret = lft_open_check(inode, file);
 
+	if (ret)
+		return ret;
 	/* "echo > trace": truncating clears the buffer. */
 	if ((file->f_mode & FMODE_WRITE) && (file->f_flags & O_TRUNC))
 		lft_array_clear(ref->tr, ref->cpu);
@@ -229,8 +232,12 @@ static int lft_trace_open(struct inode *inode, struct file *file)
 
 static int lft_pipe_open(struct inode *inode, struct file *file)
 {
-	struct lft_reader *r = lft_reader_new(inode->i_private, true);
+	struct lft_reader *r;
+	int ret = lft_open_check(inode, file);
 
+	if (ret)
+		return ret;
+	r = lft_reader_new(inode->i_private, true);
 	if (!r)
 		return -ENOMEM;
 	file->private_data = r;

@@ -55,6 +55,7 @@ struct lft_print_entry {
 #define LFT_OPT_OVERWRITE	BIT(4)
 #define LFT_OPT_IRQ_INFO	BIT(5)
 #define LFT_OPT_MARKERS		BIT(6)
+#define LFT_OPT_DISABLE_ON_FREE	BIT(7)
 #define LFT_OPT_DEFAULTS	(LFT_OPT_PRINTK | LFT_OPT_CONTEXT_INFO | \
 				 LFT_OPT_OVERWRITE | LFT_OPT_IRQ_INFO | \
 				 LFT_OPT_MARKERS)
@@ -100,6 +101,7 @@ struct lft_array {
 	struct lft_rb *rb;
 	bool tracing_on;
 	unsigned long flags;		/* LFT_OPT_* */
+	cpumask_var_t cpumask;		/* tracing_cpumask */
 	bool expanded;			/* buffer at its full size yet */
 	unsigned long *cpu_size;	/* requested bytes per CPU */
 	int buffer_percent;
@@ -116,7 +118,9 @@ void lft_array_destroy(struct lft_array *tr);
 int lft_array_expand(struct lft_array *tr);
 int lft_array_resize(struct lft_array *tr, unsigned long size, int cpu);
 void lft_array_set_on(struct lft_array *tr, bool on);
+bool lft_array_on(struct lft_array *tr);
 bool lft_array_writable(struct lft_array *tr);
+int lft_open_check(struct inode *inode, struct file *file);
 void lft_array_clear(struct lft_array *tr, int cpu);
 unsigned int lft_gen_ctx(struct lft_entry *ent, u16 type);
 
