@@ -423,6 +423,8 @@ int lft_files_create(struct lft_array *tr)
 	debugfs_create_file("trace_pipe", LFT_MODE_READ, tr->dir, ref,
 			    &lft_pipe_fops);
 	debugfs_create_file("free_buffer", 0200, tr->dir, ref, &lft_free_fops);
+	if (!tr->name)
+		lft_readme_create(tr);
 	ret = lft_marker_create(tr, ref);
 	if (!ret)
 		ret = lft_options_create(tr);

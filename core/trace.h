@@ -160,6 +160,7 @@ int lft_options_create(struct lft_array *tr);
 /* files.c, reader.c, marker.c */
 void *lft_kzalloc_kept(size_t size);
 void lft_raw_create(struct dentry *dir, struct lft_file_ref *ref);
+void lft_readme_create(struct lft_array *tr);
 struct lft_file_ref;
 int lft_files_create(struct lft_array *tr);
 int lft_marker_create(struct lft_array *tr, struct lft_file_ref *ref);

@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The README file of the tree: what every file does and takes, in
+ * lftrace's own words. A test checks that every file of the tree is named
+ * here, so add a line with each new file.
+ */
+#include <linux/debugfs.h>
+#include <linux/fs.h>
+
+#include "core/trace.h"
+
+static const char lft_readme[] =
+"lftrace: ftrace as a loadable module. This tree works like tracefs.\n"
+"\n"
+"Files (a read shows the current value; \"echo VALUE > file\" sets it):\n"
+"  README\t\t\t- this text\n"
+"  available_tracers\t\t- the tracers current_tracer accepts\n"
+"  current_tracer\t\t- the tracer in use; setting one grows the buffer to full size\n"
+"  tracing_on\t\t\t- 1 records, 0 stops recording (the buffer is kept)\n"
+"  trace\t\t\t\t- the buffer as text, with a header; \"echo > trace\" clears it\n"
+"  trace_pipe\t\t\t- the buffer as text, consumed as read; blocks while empty\n"
+"  trace_marker\t\t\t- text written here is recorded (up to 1024 bytes a write)\n"
+"  trace_clock\t\t\t- the clock of the time stamps, e.g. echo global > trace_clock\n"
+"  timestamp_mode\t\t- [delta] absolute: how times are stored\n"
+"  trace_options\t\t\t- the options below; echo noOPTION or OPTION > trace_options\n"
+"  options/\t\t\t- one file per option, 0 or 1\n"
+"      block\t\t\t- poll on trace_pipe never waits\n"
+"      trace_printk\t\t- lftrace_printk() from other modules is recorded\n"
+"      printk-msg-only\t\t- only the text of printk and marker lines\n"
+"      context-info\t\t- the task-pid [cpu] flags time: prefix\n"
+"      overwrite\t\t\t- when full, overwrite the oldest (else drop the newest)\n"
+"      disable_on_free\t\t- closing free_buffer also stops tracing\n"
+"      irq-info\t\t\t- the five flag characters (irqs-off, need-resched, ...)\n"
+"      markers\t\t\t- trace_marker accepts writes\n"
+"  buffer_size_kb\t\t- buffer size per CPU in KB; \"N (expanded: M)\" until first grown\n"
+"  buffer_total_size_kb\t\t- all CPUs' buffers together, in KB\n"
+"  buffer_percent\t\t- how full (1-100) a CPU buffer gets before trace_pipe_raw wakes a splice reader\n"
+"  free_buffer\t\t\t- closing this file after a write shrinks the buffer to its minimum\n"
+"  tracing_cpumask\t\t- hex mask of the CPUs that record, e.g. echo 3 > tracing_cpumask\n"
+"  per_cpu/cpuN/\t\t\t- one CPU's buffer:\n"
+"      trace, trace_pipe\t\t- as above, for this CPU only\n"
+"      trace_pipe_raw\t\t- its data pages in the binary ring-buffer format (read or splice)\n"
+"      buffer_size_kb\t\t- its size in KB\n"
+"      stats\t\t\t- entries, overrun, commit overrun, bytes, oldest event ts, now ts,\n"
+"\t\t\t\t  dropped events, read events\n"
+"\n"
+"Module parameters (insmod lftrace.ko NAME=VALUE, or lftrace.NAME=VALUE on\n"
+"the kernel command line), as ftrace's boot options:\n"
+"  ftrace=TRACER  trace_buf_size=SIZE  trace_clock=CLOCK\n"
+"  trace_options=OPT[,noOPT...]  ftrace_dump_on_oops[=orig_cpu]\n"
+"  debugfs_dir=NAME (this directory's name)\n";
+
+static ssize_t lft_readme_read(struct file *file, char __user *ubuf,
+			       size_t cnt, loff_t *ppos)
+{
+	return simple_read_from_buffer(ubuf, cnt, ppos, lft_readme,
+				       sizeof(lft_readme) - 1);
+}
+
+static const struct file_operations lft_readme_fops = {
+	.owner = THIS_MODULE,
+	.open = lft_open_check,
+	.read = lft_readme_read,
+	.llseek = default_llseek,
+};
+
+void lft_readme_create(struct lft_array *tr)
+{
+	debugfs_create_file("README", 0440, tr->dir, NULL, &lft_readme_fops);
+}
