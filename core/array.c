@@ -79,6 +79,7 @@ int lft_array_init(struct lft_array *tr, struct dentry *parent)
 
 void lft_array_destroy(struct lft_array *tr)
 {
+	lft_snapshot_free(tr);
 	if (tr->rb) {
 		tr->dying = true;
 		lft_rb_wake_all(tr->rb);
@@ -107,6 +108,9 @@ int lft_array_resize(struct lft_array *tr, unsigned long size, int cpu)
 	ret = lft_rb_resize(tr->rb, size, cpu);
 	if (ret)
 		return ret;
+	/* The snapshot keeps the shape of the buffer it swaps with. */
+	if (tr->snap && lft_rb_resize(tr->snap, size, cpu))
+		lft_snapshot_free(tr);
 	/* What the ring really holds (whole pages), as the kernel shows. */
 	for_each_possible_cpu(c)
 		if (cpu == LFT_RB_ALL_CPUS || c == cpu)

@@ -191,8 +191,11 @@ static int lft_store_clock(struct lft_file_ref *ref, char *buf, size_t cnt)
 	int c;
 
 	for (c = 0; c < LFT_RB_NR_CLOCKS; c++)
-		if (!strcmp(name, lft_rb_clock_name(c)))
+		if (!strcmp(name, lft_rb_clock_name(c))) {
+			if (ref->tr->snap)
+				lft_rb_set_clock(ref->tr->snap, c);
 			return lft_rb_set_clock(ref->tr->rb, c);
+		}
 	return -EINVAL;
 }
 
@@ -326,6 +329,11 @@ static int lft_store_cpumask(struct lft_file_ref *ref, char *buf, size_t cnt)
 	return ret;
 }
 
+static void lft_show_cmdlines(struct lft_file_ref *ref, struct seq_buf *s)
+{
+	lft_cmdline_show(s);
+}
+
 static void lft_show_ts_mode(struct lft_file_ref *ref, struct seq_buf *s)
 {
 	seq_buf_printf(s, "[delta] absolute\n");
@@ -347,6 +355,11 @@ static const struct lft_attr lft_top_attrs[] = {
 	{ "timestamp_mode", LFT_MODE_READ, lft_show_ts_mode },
 	{ "tracing_cpumask", LFT_MODE_WRITE, lft_show_cpumask,
 	  lft_store_cpumask, PAGE_SIZE - 1 },
+};
+
+/* Files of the top level only. */
+static const struct lft_attr lft_global_attrs[] = {
+	{ "saved_cmdlines", LFT_MODE_READ, lft_show_cmdlines },
 };
 
 static const struct lft_attr lft_cpu_attrs[] = {
@@ -423,8 +436,15 @@ int lft_files_create(struct lft_array *tr)
 	debugfs_create_file("trace_pipe", LFT_MODE_READ, tr->dir, ref,
 			    &lft_pipe_fops);
 	debugfs_create_file("free_buffer", 0200, tr->dir, ref, &lft_free_fops);
-	if (!tr->name)
+	debugfs_create_file("snapshot", LFT_MODE_WRITE, tr->dir, ref,
+			    &lft_snapshot_fops);
+	if (!tr->name) {
 		lft_readme_create(tr);
+		ret = lft_create_attrs(ref, tr->dir, lft_global_attrs,
+				       ARRAY_SIZE(lft_global_attrs));
+		if (ret)
+			return ret;
+	}
 	ret = lft_marker_create(tr, ref);
 	if (!ret)
 		ret = lft_options_create(tr);
@@ -449,6 +469,8 @@ int lft_files_create(struct lft_array *tr)
 		debugfs_create_file("trace_pipe", LFT_MODE_READ, d, ref,
 				    &lft_pipe_fops);
 		lft_raw_create(d, ref);
+		debugfs_create_file("snapshot", LFT_MODE_WRITE, d, ref,
+				    &lft_snapshot_fops);
 	}
 	return 0;
 }

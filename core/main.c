@@ -46,9 +46,12 @@ static int __init lft_init(void)
 	ret = lft_params_early();
 	if (ret)
 		return ret;
-	ret = lft_tracers_init();
+	ret = lft_cmdline_init();
 	if (ret)
 		return ret;
+	ret = lft_tracers_init();
+	if (ret)
+		goto out_cmdline;
 	ret = lft_array_init(&lft_top, NULL);
 	if (ret)
 		goto out_tracers;
@@ -78,6 +81,8 @@ out_array:
 	lft_array_destroy(&lft_top);
 out_tracers:
 	lft_tracers_exit();
+out_cmdline:
+	lft_cmdline_exit();
 	return ret;
 }
 
@@ -93,6 +98,7 @@ static void __exit lft_exit(void)
 	lft_file_refs_free();
 	lft_tracers_exit();
 	lft_array_destroy(&lft_top);
+	lft_cmdline_exit();
 }
 
 module_init(lft_init);

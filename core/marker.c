@@ -33,7 +33,7 @@ static ssize_t tracing_mark_write(struct file *file, const char __user *ubuf,
 	if (!lft_array_writable(ref->tr))
 		return -EBADF;
 	lft_gen_ctx(&ctx, LFT_TRACE_PRINT);
-	entry = lft_rb_reserve(ref->tr->rb, size, &res);
+	entry = lft_rb_reserve(READ_ONCE(ref->tr->rb), size, &res);
 	if (!entry)
 		return -EBADF;	/* as if the file was not open for writing */
 	entry->ent = ctx;

@@ -40,8 +40,11 @@ void lft_option_set(struct lft_array *tr, unsigned long bit, bool on)
 	unsigned long flags = READ_ONCE(tr->flags);
 
 	WRITE_ONCE(tr->flags, on ? flags | bit : flags & ~bit);
-	if (bit == LFT_OPT_OVERWRITE)
+	if (bit == LFT_OPT_OVERWRITE) {
 		lft_rb_set_overwrite(tr->rb, on);
+		if (tr->snap)
+			lft_rb_set_overwrite(tr->snap, on);
+	}
 }
 
 /**

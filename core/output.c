@@ -7,6 +7,7 @@
 #include <linux/kallsyms.h>
 #include <linux/kernel.h>
 #include <linux/module.h>
+#include <linux/sched.h>
 #include <linux/string.h>
 
 #include "core/trace.h"
@@ -18,7 +19,7 @@ bool lft_time_in_ns(enum lft_rb_clock clock)
 	       clock != LFT_RB_CLOCK_X86_TSC;
 }
 
-static void lft_total_entries(struct lft_array *tr, int cpu,
+static void lft_total_entries(struct lft_rb *rb, int cpu,
 			      unsigned long *entries, unsigned long *written)
 {
 	struct lft_rb_stats st;
@@ -28,7 +29,7 @@ static void lft_total_entries(struct lft_array *tr, int cpu,
 	for_each_possible_cpu(c) {
 		if (cpu != LFT_RB_ALL_CPUS && c != cpu)
 			continue;
-		lft_rb_stats(tr->rb, c, &st);
+		lft_rb_stats(rb, c, &st);
 		*entries += st.entries;
 		*written += st.entries + st.overrun;
 	}
@@ -37,17 +38,19 @@ static void lft_total_entries(struct lft_array *tr, int cpu,
 /**
  * lft_print_header() - the header "trace" starts with
  * @tr: the array
+ * @rb: the buffer shown (the array's, or its snapshot)
  * @s: where to print
  * @cpu: the CPU of a per-CPU file, or LFT_RB_ALL_CPUS
  */
-void lft_print_header(struct lft_array *tr, struct seq_buf *s, int cpu)
+void lft_print_header(struct lft_array *tr, struct lft_rb *rb,
+		      struct seq_buf *s, int cpu)
 {
 	unsigned long entries, written;
 
 	seq_buf_printf(s, "# tracer: %s\n#\n", tr->tracer->name);
 	if (!(tr->flags & LFT_OPT_CONTEXT_INFO))
 		return;
-	lft_total_entries(tr, cpu, &entries, &written);
+	lft_total_entries(rb, cpu, &entries, &written);
 	seq_buf_printf(s, "# entries-in-buffer/entries-written: %lu/%lu   #P:%d\n#\n",
 		       entries, written, num_online_cpus());
 	if (!(tr->flags & LFT_OPT_IRQ_INFO)) {
@@ -65,12 +68,6 @@ void lft_print_header(struct lft_array *tr, struct seq_buf *s, int cpu)
 		       "#                              |||| /     delay\n"
 		       "#           TASK-PID     CPU#  |||||  TIMESTAMP  FUNCTION\n"
 		       "#              | |         |   |||||     |         |\n");
-}
-
-/* No command-line cache yet: as the kernel shows unrecorded tasks. */
-static const char *lft_comm(int pid)
-{
-	return pid ? "<...>" : "<idle>";
 }
 
 static void lft_print_flags(struct seq_buf *s, const struct lft_entry *ent)
@@ -112,8 +109,10 @@ static void lft_print_context(struct lft_array *tr, struct seq_buf *s,
 			      const struct lft_rb_entry *e,
 			      const struct lft_entry *ent)
 {
-	seq_buf_printf(s, "%16s-%-7d [%03d] ", lft_comm(ent->pid), ent->pid,
-		       e->cpu);
+	char comm[TASK_COMM_LEN];
+
+	lft_cmdline_find(ent->pid, comm);
+	seq_buf_printf(s, "%16s-%-7d [%03d] ", comm, ent->pid, e->cpu);
 	if (tr->flags & LFT_OPT_IRQ_INFO)
 		lft_print_flags(s, ent);
 	if (lft_time_in_ns(lft_rb_get_clock(tr->rb))) {

@@ -71,7 +71,7 @@ int __lftrace_printk(unsigned long ip, const char *fmt, ...)
 		len = 0;
 	else
 		len *= sizeof(u32);
-	entry = len ? lft_rb_reserve(lft_top.rb, sizeof(*entry) + len, &res) :
+	entry = len ? lft_rb_reserve(READ_ONCE(lft_top.rb), sizeof(*entry) + len, &res) :
 		      NULL;
 	if (entry) {
 		entry->ent = ctx;
@@ -107,7 +107,7 @@ int __lftrace_puts(unsigned long ip, const char *str)
 	if (unlikely(!lft_printk_allowed()))
 		return 0;
 	lft_gen_ctx(&ctx, LFT_TRACE_PRINT);
-	entry = lft_rb_reserve(lft_top.rb, sizeof(*entry) + len + 2, &res);
+	entry = lft_rb_reserve(READ_ONCE(lft_top.rb), sizeof(*entry) + len + 2, &res);
 	if (!entry)
 		return 0;
 	entry->ent = ctx;

@@ -16,6 +16,7 @@
 #include <linux/mm.h>
 #include <linux/pipe_fs_i.h>
 #include <linux/poll.h>
+#include <linux/sched/signal.h>
 #include <linux/slab.h>
 #include <linux/splice.h>
 #include <linux/uaccess.h>
@@ -70,10 +71,11 @@ static int lft_raw_wait(struct lft_raw *r, bool nonblock, int percent)
 
 	if (nonblock)
 		return -EAGAIN;
-	ret = lft_rb_wait(r->tr->rb, r->cpu, percent);
+	ret = lft_rb_wait(READ_ONCE(r->tr->rb), r->cpu, percent);
 	if (READ_ONCE(r->tr->dying))
 		return -ENODEV;
-	return ret ? -ERESTARTSYS : 0;
+	/* Woken without a signal: the buffer was swapped; go on. */
+	return ret && signal_pending(current) ? -ERESTARTSYS : 0;
 }
 
 static ssize_t lft_raw_read(struct file *file, char __user *ubuf, size_t cnt,
@@ -88,7 +90,7 @@ static ssize_t lft_raw_read(struct file *file, char __user *ubuf, size_t cnt,
 	if (mutex_lock_interruptible(&r->lock))
 		return -ERESTARTSYS;
 	while (r->off >= PAGE_SIZE) {
-		ret = lft_rb_read_page(r->tr->rb, r->cpu, &r->page);
+		ret = lft_rb_read_page(READ_ONCE(r->tr->rb), r->cpu, &r->page);
 		if (ret >= 0) {
 			r->off = 0;
 			break;
@@ -148,7 +150,7 @@ again:
 			ret = -ENOMEM;
 			break;
 		}
-		if (lft_rb_read_page(r->tr->rb, r->cpu, &page) < 0) {
+		if (lft_rb_read_page(READ_ONCE(r->tr->rb), r->cpu, &page) < 0) {
 			lft_rb_free_read_page(page);
 			break;
 		}
@@ -181,7 +183,7 @@ static __poll_t lft_raw_poll(struct file *file, poll_table *pt)
 
 	if (r->off < PAGE_SIZE || (READ_ONCE(r->tr->flags) & LFT_OPT_BLOCK))
 		return EPOLLIN | EPOLLRDNORM;
-	return lft_rb_poll(r->tr->rb, r->cpu, file, pt, 0);
+	return lft_rb_poll(READ_ONCE(r->tr->rb), r->cpu, file, pt, 0);
 }
 
 static const struct file_operations lft_raw_fops = {

@@ -13,6 +13,7 @@
  */
 #include <linux/fs.h>
 #include <linux/poll.h>
+#include <linux/sched/signal.h>
 #include <linux/slab.h>
 #include <linux/uaccess.h>
 
@@ -28,8 +29,10 @@ struct lft_pending {		/* an iterator's next event, read ahead */
 
 struct lft_reader {
 	struct lft_array *tr;
+	struct lft_rb *rb;		/* non-consuming: the buffer walked */
 	int cpu;
 	bool consume;
+	bool snapshot;			/* the snapshot file */
 	struct mutex lock;		/* one read at a time per open file */
 	char *line;
 	size_t len, off;		/* text not yet copied out */
@@ -60,7 +63,7 @@ static void lft_reader_free(struct lft_reader *r)
 }
 
 static struct lft_reader *lft_reader_new(struct lft_file_ref *ref,
-					 bool consume)
+					 bool consume, struct lft_rb *rb)
 {
 	struct lft_reader *r = kzalloc(sizeof(*r), GFP_KERNEL);
 	int cpu;
@@ -70,6 +73,7 @@ static struct lft_reader *lft_reader_new(struct lft_file_ref *ref,
 	r->tr = ref->tr;
 	r->cpu = ref->cpu;
 	r->consume = consume;
+	r->rb = rb;
 	mutex_init(&r->lock);
 	r->line = kmalloc(LFT_LINE_MAX, GFP_KERNEL);
 	if (!r->line)
@@ -85,9 +89,9 @@ static struct lft_reader *lft_reader_new(struct lft_file_ref *ref,
 	if (!r->it || !r->pend)
 		goto fail;
 	for_each_possible_cpu(cpu) {
-		if (r->cpu != LFT_RB_ALL_CPUS && cpu != r->cpu)
+		if ((r->cpu != LFT_RB_ALL_CPUS && cpu != r->cpu) || !rb)
 			continue;
-		r->it[cpu] = lft_rb_iter_start(r->tr->rb, cpu, GFP_KERNEL);
+		r->it[cpu] = lft_rb_iter_start(r->rb, cpu, GFP_KERNEL);
 		r->pend[cpu].data = kmalloc(LFT_RB_MAX_PAYLOAD, GFP_KERNEL);
 		if (!r->it[cpu] || !r->pend[cpu].data)
 			goto fail;
@@ -135,14 +139,17 @@ static int lft_reader_fill(struct lft_reader *r)
 	seq_buf_init(&s, r->line, LFT_LINE_MAX);
 	if (!r->consume && !r->header_done) {
 		r->header_done = true;
-		lft_print_header(r->tr, &s, r->cpu);
+		if (r->snapshot && !lft_snapshot_has_data(r->tr, r->rb, r->cpu))
+			lft_snapshot_help(r->tr, &s, r->cpu);
+		else
+			lft_print_header(r->tr, r->rb, &s, r->cpu);
 	} else {
 		if (r->consume) {
 			data = r->data;
 			ret = r->cpu == LFT_RB_ALL_CPUS ?
-			      lft_rb_consume_merged(r->tr->rb, cpu_possible_mask,
+			      lft_rb_consume_merged(READ_ONCE(r->tr->rb), cpu_possible_mask,
 						    data, LFT_RB_MAX_PAYLOAD, &e) :
-			      lft_rb_consume(r->tr->rb, r->cpu, data,
+			      lft_rb_consume(READ_ONCE(r->tr->rb), r->cpu, data,
 					     LFT_RB_MAX_PAYLOAD, &e);
 		} else {
 			ret = lft_reader_iter_next(r, &e, &data);
@@ -194,10 +201,11 @@ static ssize_t lft_reader_read(struct file *file, char __user *ubuf,
 			break;
 		}
 		mutex_unlock(&r->lock);
-		ret = lft_rb_wait(r->tr->rb, r->cpu, 0);
+		ret = lft_rb_wait(READ_ONCE(r->tr->rb), r->cpu, 0);
 		if (READ_ONCE(r->tr->dying))
 			return -ENODEV;
-		if (ret)
+		/* Woken without a signal: the buffer was swapped; go on. */
+		if (ret && signal_pending(current))
 			return -ERESTARTSYS;
 		if (mutex_lock_interruptible(&r->lock))
 			return -ERESTARTSYS;
@@ -223,10 +231,56 @@ static int lft_trace_open(struct inode *inode, struct file *file)
 		lft_array_clear(ref->tr, ref->cpu);
 	if (!(file->f_mode & FMODE_READ))
 		return 0;
-	r = lft_reader_new(ref, false);
+	mutex_lock(&lft_lock);
+	r = lft_reader_new(ref, false, ref->tr->rb);
+	if (r)
+		ref->tr->iter_readers++;
+	mutex_unlock(&lft_lock);
 	if (!r)
 		return -ENOMEM;
 	file->private_data = r;
+	return 0;
+}
+
+/*
+ * snapshot: writes take, free or clear the snapshot (snapshot.c); reads
+ * show it like "trace", or a help text while it is empty or freed.
+ */
+static int lft_snapshot_open(struct inode *inode, struct file *file)
+{
+	struct lft_file_ref *ref = inode->i_private;
+	struct lft_reader *r;
+	int ret = lft_open_check(inode, file);
+
+	if (ret)
+		return ret;
+	if (!(file->f_mode & FMODE_READ))
+		return 0;
+	mutex_lock(&lft_lock);
+	r = lft_reader_new(ref, false, ref->tr->snap);
+	if (r) {
+		r->snapshot = true;
+		if (r->rb)
+			ref->tr->iter_readers++;
+	}
+	mutex_unlock(&lft_lock);
+	if (!r)
+		return -ENOMEM;
+	file->private_data = r;
+	return 0;
+}
+
+static int lft_snapshot_release(struct inode *inode, struct file *file)
+{
+	struct lft_reader *r = file->private_data;
+
+	if (!(file->f_mode & FMODE_READ))
+		return 0;
+	mutex_lock(&lft_lock);
+	if (r->rb)
+		r->tr->iter_readers--;
+	mutex_unlock(&lft_lock);
+	lft_reader_free(r);
 	return 0;
 }
 
@@ -237,7 +291,7 @@ static int lft_pipe_open(struct inode *inode, struct file *file)
 
 	if (ret)
 		return ret;
-	r = lft_reader_new(inode->i_private, true);
+	r = lft_reader_new(inode->i_private, true, NULL);
 	if (!r)
 		return -ENOMEM;
 	file->private_data = r;
@@ -246,8 +300,16 @@ static int lft_pipe_open(struct inode *inode, struct file *file)
 
 static int lft_reader_release(struct inode *inode, struct file *file)
 {
-	if (file->f_mode & FMODE_READ)
-		lft_reader_free(file->private_data);
+	struct lft_reader *r = file->private_data;
+
+	if (!(file->f_mode & FMODE_READ))
+		return 0;
+	if (!r->consume) {
+		mutex_lock(&lft_lock);
+		r->tr->iter_readers--;
+		mutex_unlock(&lft_lock);
+	}
+	lft_reader_free(r);
 	return 0;
 }
 
@@ -265,7 +327,7 @@ static __poll_t lft_pipe_poll(struct file *file, poll_table *pt)
 	/* With "block" set, poll never waits, as in the kernel. */
 	if (r->off < r->len || (READ_ONCE(r->tr->flags) & LFT_OPT_BLOCK))
 		return EPOLLIN | EPOLLRDNORM;
-	return lft_rb_poll(r->tr->rb, r->cpu, file, pt, 0);
+	return lft_rb_poll(READ_ONCE(r->tr->rb), r->cpu, file, pt, 0);
 }
 
 const struct file_operations lft_trace_fops = {
@@ -274,6 +336,15 @@ const struct file_operations lft_trace_fops = {
 	.read = lft_reader_read,
 	.write = lft_trace_write,
 	.release = lft_reader_release,
+	.llseek = noop_llseek,
+};
+
+const struct file_operations lft_snapshot_fops = {
+	.owner = THIS_MODULE,
+	.open = lft_snapshot_open,
+	.read = lft_reader_read,
+	.write = lft_snapshot_write,
+	.release = lft_snapshot_release,
 	.llseek = noop_llseek,
 };
 

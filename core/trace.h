@@ -98,7 +98,9 @@ struct lft_tracer {
 struct lft_array {
 	const char *name;		/* NULL at the top level */
 	struct dentry *dir;
-	struct lft_rb *rb;
+	struct lft_rb *rb;		/* READ_ONCE: a snapshot swaps it */
+	struct lft_rb *snap;		/* snapshot buffer, once allocated */
+	int iter_readers;		/* open trace/snapshot readers */
 	bool tracing_on;
 	unsigned long flags;		/* LFT_OPT_* */
 	cpumask_var_t cpumask;		/* tracing_cpumask */
@@ -136,7 +138,8 @@ extern struct lft_tracer lft_nop_tracer;
 
 /* output.c */
 bool lft_time_in_ns(enum lft_rb_clock clock);
-void lft_print_header(struct lft_array *tr, struct seq_buf *s, int cpu);
+void lft_print_header(struct lft_array *tr, struct lft_rb *rb,
+		      struct seq_buf *s, int cpu);
 void lft_print_entry(struct lft_array *tr, struct seq_buf *s,
 		     const struct lft_rb_entry *e, const void *data);
 void lft_print_lost(struct seq_buf *s, const struct lft_rb_entry *e);
@@ -144,6 +147,14 @@ void lft_print_lost(struct seq_buf *s, const struct lft_rb_entry *e);
 /* printk.c */
 void lft_print_bprint(struct seq_buf *s, const struct lft_bprint_entry *b,
 		      unsigned int len);
+
+/* cmdline.c */
+struct task_struct;
+int lft_cmdline_init(void);
+void lft_cmdline_exit(void);
+void lft_cmdline_record(struct task_struct *tsk);
+void lft_cmdline_find(int pid, char *comm);
+void lft_cmdline_show(struct seq_buf *s);
 
 /* params.c */
 extern unsigned long lft_buf_size;
@@ -166,6 +177,14 @@ int lft_files_create(struct lft_array *tr);
 int lft_marker_create(struct lft_array *tr, struct lft_file_ref *ref);
 extern const struct file_operations lft_trace_fops;
 extern const struct file_operations lft_pipe_fops;
+extern const struct file_operations lft_snapshot_fops;
+
+/* snapshot.c */
+ssize_t lft_snapshot_write(struct file *file, const char __user *ubuf,
+			   size_t cnt, loff_t *ppos);
+bool lft_snapshot_has_data(struct lft_array *tr, struct lft_rb *rb, int cpu);
+void lft_snapshot_help(struct lft_array *tr, struct seq_buf *s, int cpu);
+void lft_snapshot_free(struct lft_array *tr);
 
 /* Which array a debugfs file belongs to, and for per-CPU files, the CPU. */
 struct lft_file_ref {

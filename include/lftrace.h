@@ -47,5 +47,6 @@ enum lftrace_dump_mode {
 };
 
 void lftrace_dump(enum lftrace_dump_mode mode);
+void lftrace_snapshot(void);
 
 #endif /* LFTRACE_H */

@@ -9,6 +9,7 @@
  *   onoff    lftrace_off(), a printk that must be dropped, lftrace_on();
  *            "result" then reads "off=0 on=1" (what lftrace_is_on() said)
  *   dump     lftrace_dump(LFTRACE_DUMP_ALL) to the console
+ *   snapshot lftrace_snapshot() from hardirq context
  */
 #include <linux/debugfs.h>
 #include <linux/irq_work.h>
@@ -67,6 +68,28 @@ static ssize_t lft_sample_dump(struct file *f, const char __user *u,
 	return n;
 }
 
+static void lft_sample_snap_irq(struct irq_work *w)
+{
+	lftrace_snapshot();
+	WRITE_ONCE(work_ran, true);
+}
+
+static ssize_t lft_sample_snapshot(struct file *f, const char __user *u,
+				   size_t n, loff_t *pos)
+{
+	struct irq_work snap = IRQ_WORK_INIT(lft_sample_snap_irq);
+	int spin;
+
+	WRITE_ONCE(work_ran, false);
+	preempt_disable();
+	irq_work_queue(&snap);
+	for (spin = 0; spin < 1000000 && !READ_ONCE(work_ran); spin++)
+		cpu_relax();
+	preempt_enable();
+	irq_work_sync(&snap);
+	return n;
+}
+
 static ssize_t lft_sample_result(struct file *f, char __user *u, size_t n,
 				 loff_t *pos)
 {
@@ -80,6 +103,7 @@ static ssize_t lft_sample_result(struct file *f, char __user *u, size_t n,
 LFT_SAMPLE_FOPS(lft_sample_printk, write);
 LFT_SAMPLE_FOPS(lft_sample_onoff, write);
 LFT_SAMPLE_FOPS(lft_sample_dump, write);
+LFT_SAMPLE_FOPS(lft_sample_snapshot, write);
 LFT_SAMPLE_FOPS(lft_sample_result, read);
 
 static int __init lft_sample_init(void)
@@ -91,6 +115,8 @@ static int __init lft_sample_init(void)
 	debugfs_create_file("printk", 0200, dir, NULL, &lft_sample_printk_fops);
 	debugfs_create_file("onoff", 0200, dir, NULL, &lft_sample_onoff_fops);
 	debugfs_create_file("dump", 0200, dir, NULL, &lft_sample_dump_fops);
+	debugfs_create_file("snapshot", 0200, dir, NULL,
+			    &lft_sample_snapshot_fops);
 	debugfs_create_file("result", 0400, dir, NULL, &lft_sample_result_fops);
 	return 0;
 }
