@@ -53,6 +53,56 @@ static ssize_t tracing_mark_write(struct file *file, const char __user *ubuf,
 	return written;
 }
 
+/*
+ * trace_marker_raw: binary records, a 4-byte id then data (at most 3 KiB
+ * accepted, 1 KiB kept), shown as "# id buf: xx xx ...".
+ */
+static ssize_t lft_mark_raw_write(struct file *file, const char __user *ubuf,
+				  size_t cnt, loff_t *ppos)
+{
+	struct lft_file_ref *ref = file->f_inode->i_private;
+	struct lft_raw_entry *entry;
+	struct lft_entry ctx;
+	struct lft_rb_res res;
+	unsigned int size, min;
+	ssize_t written;
+
+	if (!(READ_ONCE(ref->tr->flags) & LFT_OPT_MARKERS))
+		return -EINVAL;
+	if (cnt < sizeof(unsigned int) || cnt > LFT_RAW_MAX)
+		return -EINVAL;
+	if (cnt > LFT_TRACE_BUF_SIZE)
+		cnt = LFT_TRACE_BUF_SIZE;
+	/* Room for the id and "<faulted>" if the copy fails, as the kernel. */
+	min = sizeof(unsigned int) + sizeof(LFT_FAULTED) - 1 + sizeof(int);
+	size = offsetof(struct lft_raw_entry, id) + max_t(size_t, cnt, min);
+	if (!lft_array_writable(ref->tr))
+		return -EBADF;
+	lft_gen_ctx(&ctx, LFT_TRACE_RAW_DATA);
+	entry = lft_rb_reserve(READ_ONCE(ref->tr->rb), size, &res);
+	if (!entry)
+		return -EBADF;
+	/* Bytes up to the 4-byte boundary are shown too: make them zero. */
+	memset(entry, 0, ALIGN(size, 4));
+	entry->ent = ctx;
+	if (copy_from_user_nofault(&entry->id, ubuf, cnt)) {
+		entry->id = -1;
+		memcpy(entry->buf, LFT_FAULTED, sizeof(LFT_FAULTED) - 1);
+		written = -EFAULT;
+	} else {
+		written = cnt;
+	}
+	lft_rb_commit(&res);
+	return written;
+}
+
+static const struct file_operations lft_mark_raw_fops = {
+	.owner = THIS_MODULE,
+	.open = lft_open_check,
+	.write = lft_mark_raw_write,
+	.llseek = no_llseek,
+};
+
 static const struct file_operations lft_marker_fops = {
 	.owner = THIS_MODULE,
 	.open = lft_open_check,
@@ -64,5 +114,7 @@ int lft_marker_create(struct lft_array *tr, struct lft_file_ref *ref)
 {
 	debugfs_create_file("trace_marker", 0220, tr->dir, ref,
 			    &lft_marker_fops);
+	debugfs_create_file("trace_marker_raw", 0220, tr->dir, ref,
+			    &lft_mark_raw_fops);
 	return 0;
 }

@@ -188,6 +188,18 @@ void lft_print_entry(struct lft_array *tr, struct seq_buf *s,
 		seq_buf_printf(s, ": %.*s", max, p->buf);
 		return;
 	}
+	case LFT_TRACE_RAW_DATA: {
+		const struct lft_raw_entry *r = data;
+		unsigned int i;
+
+		if (e->len < sizeof(*r))
+			break;
+		seq_buf_printf(s, "# %x buf:", r->id);
+		for (i = 0; i < e->len - sizeof(*r); i++)
+			seq_buf_printf(s, " %02x", (unsigned char)r->buf[i]);
+		seq_buf_printf(s, "\n");
+		return;
+	}
 	case LFT_TRACE_BPRINT:
 		if (e->len < sizeof(struct lft_bprint_entry))
 			break;

@@ -20,6 +20,7 @@ static const char lft_readme[] =
 "  trace\t\t\t\t- the buffer as text, with a header; \"echo > trace\" clears it\n"
 "  trace_pipe\t\t\t- the buffer as text, consumed as read; blocks while empty\n"
 "  trace_marker\t\t\t- text written here is recorded (up to 1024 bytes a write)\n"
+"  trace_marker_raw\t\t- binary records: a 4-byte id, then data (up to 3 KiB, 1 KiB kept)\n"
 "  trace_clock\t\t\t- the clock of the time stamps, e.g. echo global > trace_clock\n"
 "  timestamp_mode\t\t- [delta] absolute: how times are stored\n"
 "  trace_options\t\t\t- the options below; echo noOPTION or OPTION > trace_options\n"

@@ -21,6 +21,7 @@ enum lft_entry_type {
 	LFT_TRACE_FN = 1,
 	LFT_TRACE_PRINT = 5,
 	LFT_TRACE_BPRINT = 6,
+	LFT_TRACE_RAW_DATA = 18,
 };
 
 /* Context flag bits, as the kernel stores them in an entry. */
@@ -68,6 +69,14 @@ struct lft_bprint_entry {
 	u32 buf[];
 };
 
+/* LFT_TRACE_RAW_DATA: trace_marker_raw. */
+struct lft_raw_entry {
+	struct lft_entry ent;
+	unsigned int id;
+	char buf[];
+};
+
+#define LFT_RAW_MAX		3072	/* longest trace_marker_raw write */
 #define LFT_TRACE_BUF_SIZE	1024	/* longest trace_marker write */
 #define LFT_DEFAULT_BUF_SIZE	1441792UL	/* trace_buf_size, per CPU */
 
