@@ -151,11 +151,38 @@ bool lft_array_writable(struct lft_array *tr)
 
 /*
  * Every file's open: refused while the kernel is locked down for tracing,
- * as tracefs does.
+ * as tracefs does, and while its array is being removed; an open file
+ * holds a reference on its array (i_private starts with the array).
  */
 int lft_open_check(struct inode *inode, struct file *file)
 {
-	return security_locked_down(LOCKDOWN_TRACEFS);
+	int ret = security_locked_down(LOCKDOWN_TRACEFS);
+	struct lft_array *tr;
+
+	if (ret || !inode->i_private)
+		return ret;
+	tr = *(struct lft_array **)inode->i_private;
+	mutex_lock(&lft_lock);
+	if (tr->dying)
+		ret = -ENODEV;
+	else
+		tr->ref++;
+	mutex_unlock(&lft_lock);
+	return ret;
+}
+
+/* Every file's release (after lft_open_check() succeeded). */
+int lft_release(struct inode *inode, struct file *file)
+{
+	struct lft_array *tr;
+
+	if (!inode->i_private)
+		return 0;
+	tr = *(struct lft_array **)inode->i_private;
+	mutex_lock(&lft_lock);
+	tr->ref--;
+	mutex_unlock(&lft_lock);
+	return 0;
 }
 
 void lft_array_clear(struct lft_array *tr, int cpu)

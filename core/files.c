@@ -72,6 +72,7 @@ void lft_file_refs_free(void)
 /* ---------------------------------------------------------------- I/O */
 
 struct lft_attr_file {
+	struct lft_array *tr;		/* first: see lft_open_check() */
 	const struct lft_attr *attr;
 	struct lft_file_ref *ref;
 };
@@ -131,6 +132,7 @@ static ssize_t lft_attr_write(struct file *file, const char __user *ubuf,
 static const struct file_operations lft_attr_fops = {
 	.owner = THIS_MODULE,
 	.open = lft_open_check,
+	.release = lft_release,
 	.read = lft_attr_read,
 	.write = lft_attr_write,
 	.llseek = default_llseek,
@@ -377,6 +379,7 @@ static int lft_create_attrs(struct lft_file_ref *ref, struct dentry *dir,
 	if (!af)
 		return -ENOMEM;
 	for (i = 0; i < n; i++) {
+		af[i].tr = ref->tr;
 		af[i].attr = &attrs[i];
 		af[i].ref = ref;
 		debugfs_create_file(attrs[i].name, attrs[i].mode, dir, &af[i],
@@ -405,7 +408,7 @@ static int lft_free_release(struct inode *inode, struct file *file)
 		lft_array_set_on(ref->tr, false);
 	lft_array_resize(ref->tr, 0, LFT_RB_ALL_CPUS);
 	mutex_unlock(&lft_lock);
-	return 0;
+	return lft_release(inode, file);
 }
 
 static const struct file_operations lft_free_fops = {

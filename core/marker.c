@@ -99,6 +99,7 @@ static ssize_t lft_mark_raw_write(struct file *file, const char __user *ubuf,
 static const struct file_operations lft_mark_raw_fops = {
 	.owner = THIS_MODULE,
 	.open = lft_open_check,
+	.release = lft_release,
 	.write = lft_mark_raw_write,
 	.llseek = no_llseek,
 };
@@ -106,6 +107,7 @@ static const struct file_operations lft_mark_raw_fops = {
 static const struct file_operations lft_marker_fops = {
 	.owner = THIS_MODULE,
 	.open = lft_open_check,
+	.release = lft_release,
 	.write = tracing_mark_write,
 	.llseek = no_llseek,
 };

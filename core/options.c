@@ -117,6 +117,7 @@ static ssize_t lft_opt_write(struct file *file, const char __user *ubuf,
 static const struct file_operations lft_opt_fops = {
 	.owner = THIS_MODULE,
 	.open = lft_open_check,
+	.release = lft_release,
 	.read = lft_opt_read,
 	.write = lft_opt_write,
 	.llseek = default_llseek,

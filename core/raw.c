@@ -40,8 +40,10 @@ static int lft_raw_open(struct inode *inode, struct file *file)
 	if (ret)
 		return ret;
 	r = kzalloc(sizeof(*r), GFP_KERNEL);
-	if (!r)
+	if (!r) {
+		lft_release(inode, file);
 		return -ENOMEM;
+	}
 	r->tr = ref->tr;
 	r->cpu = ref->cpu;
 	r->off = PAGE_SIZE;		/* nothing left over */
@@ -49,6 +51,7 @@ static int lft_raw_open(struct inode *inode, struct file *file)
 	r->page = lft_rb_alloc_read_page();
 	if (!r->page) {
 		kfree(r);
+		lft_release(inode, file);
 		return -ENOMEM;
 	}
 	file->private_data = r;
@@ -61,7 +64,7 @@ static int lft_raw_release(struct inode *inode, struct file *file)
 
 	lft_rb_free_read_page(r->page);
 	kfree(r);
-	return 0;
+	return lft_release(inode, file);
 }
 
 /* Wait for data; 0 to retry, or the errno to return. */

@@ -236,8 +236,10 @@ static int lft_trace_open(struct inode *inode, struct file *file)
 	if (r)
 		ref->tr->iter_readers++;
 	mutex_unlock(&lft_lock);
-	if (!r)
+	if (!r) {
+		lft_release(inode, file);
 		return -ENOMEM;
+	}
 	file->private_data = r;
 	return 0;
 }
@@ -264,8 +266,10 @@ static int lft_snapshot_open(struct inode *inode, struct file *file)
 			ref->tr->iter_readers++;
 	}
 	mutex_unlock(&lft_lock);
-	if (!r)
+	if (!r) {
+		lft_release(inode, file);
 		return -ENOMEM;
+	}
 	file->private_data = r;
 	return 0;
 }
@@ -275,13 +279,13 @@ static int lft_snapshot_release(struct inode *inode, struct file *file)
 	struct lft_reader *r = file->private_data;
 
 	if (!(file->f_mode & FMODE_READ))
-		return 0;
+		return lft_release(inode, file);
 	mutex_lock(&lft_lock);
 	if (r->rb)
 		r->tr->iter_readers--;
 	mutex_unlock(&lft_lock);
 	lft_reader_free(r);
-	return 0;
+	return lft_release(inode, file);
 }
 
 static int lft_pipe_open(struct inode *inode, struct file *file)
@@ -292,8 +296,10 @@ static int lft_pipe_open(struct inode *inode, struct file *file)
 	if (ret)
 		return ret;
 	r = lft_reader_new(inode->i_private, true, NULL);
-	if (!r)
+	if (!r) {
+		lft_release(inode, file);
 		return -ENOMEM;
+	}
 	file->private_data = r;
 	return nonseekable_open(inode, file);
 }
@@ -303,14 +309,14 @@ static int lft_reader_release(struct inode *inode, struct file *file)
 	struct lft_reader *r = file->private_data;
 
 	if (!(file->f_mode & FMODE_READ))
-		return 0;
+		return lft_release(inode, file);
 	if (!r->consume) {
 		mutex_lock(&lft_lock);
 		r->tr->iter_readers--;
 		mutex_unlock(&lft_lock);
 	}
 	lft_reader_free(r);
-	return 0;
+	return lft_release(inode, file);
 }
 
 /* Writes to "trace" are accepted and ignored, as the kernel does. */

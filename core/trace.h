@@ -118,6 +118,8 @@ struct lft_array {
 	int buffer_percent;
 	struct lft_tracer *tracer;
 	bool dying;			/* being removed: readers leave */
+	int ref;			/* open files (instances: rmdir EBUSY) */
+	struct list_head list;		/* instances */
 };
 
 extern struct mutex lft_lock;
@@ -132,6 +134,7 @@ void lft_array_set_on(struct lft_array *tr, bool on);
 bool lft_array_on(struct lft_array *tr);
 bool lft_array_writable(struct lft_array *tr);
 int lft_open_check(struct inode *inode, struct file *file);
+int lft_release(struct inode *inode, struct file *file);
 void lft_array_clear(struct lft_array *tr, int cpu);
 unsigned int lft_gen_ctx(struct lft_entry *ent, u16 type);
 
@@ -195,7 +198,10 @@ bool lft_snapshot_has_data(struct lft_array *tr, struct lft_rb *rb, int cpu);
 void lft_snapshot_help(struct lft_array *tr, struct seq_buf *s, int cpu);
 void lft_snapshot_free(struct lft_array *tr);
 
-/* Which array a debugfs file belongs to, and for per-CPU files, the CPU. */
+/*
+ * Which array a debugfs file belongs to, and for per-CPU files, the CPU.
+ * Every file's i_private starts with the array pointer (lft_open_check()).
+ */
 struct lft_file_ref {
 	struct lft_array *tr;
 	int cpu;			/* LFT_RB_ALL_CPUS for top-level files */
