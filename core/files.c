@@ -443,6 +443,9 @@ int lft_files_create(struct lft_array *tr)
 			    &lft_snapshot_fops);
 	if (!tr->name) {
 		lft_readme_create(tr);
+		ret = lft_instances_create(tr->dir);
+		if (ret)
+			return ret;
 		ret = lft_create_attrs(ref, tr->dir, lft_global_attrs,
 				       ARRAY_SIZE(lft_global_attrs));
 		if (ret)

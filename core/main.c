@@ -94,6 +94,7 @@ out_cmdline:
 static void __exit lft_exit(void)
 {
 	lft_params_exit();
+	lft_instances_exit();
 	debugfs_remove(lft_top.dir);
 	lft_file_refs_free();
 	lft_tracers_exit();

@@ -55,7 +55,7 @@ static ssize_t tracing_mark_write(struct file *file, const char __user *ubuf,
 
 /*
  * trace_marker_raw: binary records, a 4-byte id then data (at most 3 KiB
- * accepted, 1 KiB kept), shown as "# id buf: xx xx ...".
+ * accepted, 1 KiB kept), shown as "# id buf:" and the bytes in hex.
  */
 static ssize_t lft_mark_raw_write(struct file *file, const char __user *ubuf,
 				  size_t cnt, loff_t *ppos)

@@ -16,10 +16,11 @@
 static const struct {
 	const char *name;
 	unsigned long bit;
+	bool top_only;		/* not in instances */
 } lft_options[] = {
 	{ "block", LFT_OPT_BLOCK },		/* reader.c: poll */
-	{ "trace_printk", LFT_OPT_PRINTK },	/* printk.c */
-	{ "printk-msg-only", LFT_OPT_PRINTK_MSGONLY },	/* output.c */
+	{ "trace_printk", LFT_OPT_PRINTK, true },	/* printk.c */
+	{ "printk-msg-only", LFT_OPT_PRINTK_MSGONLY, true },	/* output.c */
 	{ "context-info", LFT_OPT_CONTEXT_INFO },	/* output.c */
 	{ "overwrite", LFT_OPT_OVERWRITE },	/* the ring buffer's mode */
 	{ "disable_on_free", LFT_OPT_DISABLE_ON_FREE },	/* files.c */
@@ -61,6 +62,8 @@ int lft_option_parse(struct lft_array *tr, const char *word)
 	size_t i;
 
 	for (i = 0; i < ARRAY_SIZE(lft_options); i++) {
+		if (lft_options[i].top_only && tr->name)
+			continue;
 		if (!strcmp(name, lft_options[i].name)) {
 			lft_option_set(tr, lft_options[i].bit, on);
 			return 0;
@@ -74,9 +77,10 @@ void lft_options_show(struct lft_array *tr, struct seq_buf *s)
 	size_t i;
 
 	for (i = 0; i < ARRAY_SIZE(lft_options); i++)
-		seq_buf_printf(s, "%s%s\n",
-			       tr->flags & lft_options[i].bit ? "" : "no",
-			       lft_options[i].name);
+		if (!lft_options[i].top_only || !tr->name)
+			seq_buf_printf(s, "%s%s\n",
+				       tr->flags & lft_options[i].bit ? "" : "no",
+				       lft_options[i].name);
 }
 
 struct lft_opt_file {
@@ -135,6 +139,8 @@ int lft_options_create(struct lft_array *tr)
 		return -ENOMEM;
 	dir = debugfs_create_dir("options", tr->dir);
 	for (i = 0; i < ARRAY_SIZE(lft_options); i++) {
+		if (lft_options[i].top_only && tr->name)
+			continue;
 		of[i].tr = tr;
 		of[i].bit = lft_options[i].bit;
 		debugfs_create_file(lft_options[i].name, 0640, dir, &of[i],

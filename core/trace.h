@@ -160,6 +160,10 @@ void lft_print_lost(struct seq_buf *s, const struct lft_rb_entry *e);
 void lft_print_bprint(struct seq_buf *s, const struct lft_bprint_entry *b,
 		      unsigned int len);
 
+/* instances.c */
+int lft_instances_create(struct dentry *parent);
+void lft_instances_exit(void);
+
 /* cmdline.c */
 struct task_struct;
 int lft_cmdline_init(void);

@@ -48,7 +48,7 @@
  * is nested, or that sees write_stamp marked DIRTY by a nested writer, does
  * not know its predecessor's time and writes an absolute TIME_STAMP record
  * first. A writer interrupted between reading the write offset and
- * reserving uses delta 0 (its predecessor's time). Deltas over 27 bits get
+ * reserving uses delta 0 (its predecessor's time), stamp or not. Deltas over 27 bits get
  * a TIME_EXTEND record. The first record on a page has delta 0 and sets the
  * page's time_stamp.
  */
@@ -283,12 +283,19 @@ again:
 		/* First on the page: the page carries the time. */
 		p->data->time_stamp = ts;
 		delta = 0;
-	} else if (stamp == LFT_RB_ABSOLUTE) {
-		delta = 0;
 	} else if (start != w0) {
-		/* Interrupted before reserving: predecessor's time unknown. */
+		/*
+		 * Interrupted between reading the clock and reserving: the
+		 * records before ours may be later than our clock reading
+		 * (even an absolute stamp would go back). Take the
+		 * predecessor's time: delta 0.
+		 */
 		delta = 0;
 		ts = 0;
+		if (stamp == LFT_RB_ABSOLUTE)
+			stamp = LFT_RB_EXTEND;
+	} else if (stamp == LFT_RB_ABSOLUTE) {
+		delta = 0;
 	}
 	if (stamp != LFT_RB_NO_STAMP) {
 		if (stamp == LFT_RB_ABSOLUTE && start)
