@@ -127,13 +127,28 @@ int lft_array_expand(struct lft_array *tr)
 	return lft_array_resize(tr, lft_buf_size, LFT_RB_ALL_CPUS);
 }
 
-void lft_array_set_on(struct lft_array *tr, bool on)
+/* The buffer records when tracing_on says so and no reader pauses it. */
+static void lft_array_sync_record(struct lft_array *tr)
 {
-	if (on)
+	if (READ_ONCE(tr->tracing_on) && !tr->stop_count)
 		lft_rb_record_on(tr->rb);
 	else
 		lft_rb_record_off(tr->rb);
+}
+
+void lft_array_set_on(struct lft_array *tr, bool on)
+{
 	WRITE_ONCE(tr->tracing_on, on);
+	lft_array_sync_record(tr);
+}
+
+/* pause-on-trace: readers of "trace" stop recording while open. */
+void lft_array_pause(struct lft_array *tr, bool pause)
+{
+	mutex_lock(&lft_lock);
+	WRITE_ONCE(tr->stop_count, tr->stop_count + (pause ? 1 : -1));
+	lft_array_sync_record(tr);
+	mutex_unlock(&lft_lock);
 }
 
 /* tracing_on */
@@ -145,7 +160,7 @@ bool lft_array_on(struct lft_array *tr)
 /* May entries be written now, on this CPU? (tracing_on, tracing_cpumask) */
 bool lft_array_writable(struct lft_array *tr)
 {
-	return READ_ONCE(tr->tracing_on) &&
+	return READ_ONCE(tr->tracing_on) && !READ_ONCE(tr->stop_count) &&
 	       cpumask_test_cpu(raw_smp_processor_id(), tr->cpumask);
 }
 

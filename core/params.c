@@ -10,6 +10,7 @@
  *   trace_buf_size=SIZE        buffer bytes per CPU (K/M/G suffixes)
  *   trace_clock=CLOCK          the clock
  *   trace_options=OPT[,OPT]    options, "noOPT" to clear
+ *   alloc_snapshot             allocate the snapshot buffer at load
  *   ftrace_dump_on_oops[=orig_cpu]  dump the buffer to the console on an
  *                              oops or panic (all CPUs, or the one that
  *                              oopsed); "0" turns it off
@@ -42,6 +43,10 @@ MODULE_PARM_DESC(trace_clock, "trace clock (as trace_clock=)");
 static char *trace_options;
 module_param(trace_options, charp, 0444);
 MODULE_PARM_DESC(trace_options, "comma-separated options (as trace_options=)");
+
+static bool alloc_snapshot;
+module_param(alloc_snapshot, bool, 0444);
+MODULE_PARM_DESC(alloc_snapshot, "allocate the snapshot buffer at load (as alloc_snapshot)");
 
 /* -1: off; else an lftrace_dump_mode. Given bare, it means all CPUs. */
 static int lft_dump_on_oops = -1;
@@ -149,6 +154,15 @@ int lft_params_apply(void)
 			}
 		}
 		kfree(opts);
+	}
+	if (alloc_snapshot) {
+		ret = lft_array_expand(&lft_top);
+		if (!ret)
+			ret = lft_snapshot_alloc(&lft_top);
+		if (ret) {
+			pr_err("cannot allocate the snapshot buffer: %d\n", ret);
+			return ret;
+		}
 	}
 	if (ftrace) {
 		ret = lft_tracer_set(&lft_top, ftrace);

@@ -33,6 +33,7 @@ struct lft_reader {
 	int cpu;
 	bool consume;
 	bool snapshot;			/* the snapshot file */
+	bool paused;			/* paused recording (pause-on-trace) */
 	struct mutex lock;		/* one read at a time per open file */
 	char *line;
 	size_t len, off;		/* text not yet copied out */
@@ -223,6 +224,7 @@ static int lft_trace_open(struct inode *inode, struct file *file)
 	struct lft_file_ref *ref = inode->i_private;
 	struct lft_reader *r;
 	int ret = lft_open_check(inode, file);
+	bool pause;
 
 	if (ret)
 		return ret;
@@ -231,15 +233,22 @@ static int lft_trace_open(struct inode *inode, struct file *file)
 		lft_array_clear(ref->tr, ref->cpu);
 	if (!(file->f_mode & FMODE_READ))
 		return 0;
+	/* pause-on-trace: stop recording while the buffer is read. */
+	pause = READ_ONCE(ref->tr->flags) & LFT_OPT_PAUSE_ON_TRACE;
+	if (pause)
+		lft_array_pause(ref->tr, true);
 	mutex_lock(&lft_lock);
 	r = lft_reader_new(ref, false, ref->tr->rb);
 	if (r)
 		ref->tr->iter_readers++;
 	mutex_unlock(&lft_lock);
 	if (!r) {
+		if (pause)
+			lft_array_pause(ref->tr, false);
 		lft_release(inode, file);
 		return -ENOMEM;
 	}
+	r->paused = pause;
 	file->private_data = r;
 	return 0;
 }
@@ -315,6 +324,8 @@ static int lft_reader_release(struct inode *inode, struct file *file)
 		r->tr->iter_readers--;
 		mutex_unlock(&lft_lock);
 	}
+	if (r->paused)
+		lft_array_pause(r->tr, false);
 	lft_reader_free(r);
 	return lft_release(inode, file);
 }

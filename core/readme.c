@@ -33,6 +33,7 @@ static const char lft_readme[] =
 "      disable_on_free\t\t- closing free_buffer also stops tracing\n"
 "      irq-info\t\t\t- the five flag characters (irqs-off, need-resched, ...)\n"
 "      markers\t\t\t- trace_marker accepts writes\n"
+"      pause-on-trace\t\t- recording stops while trace is open for reading\n"
 "  buffer_size_kb\t\t- buffer size per CPU in KB; \"N (expanded: M)\" until first grown\n"
 "  buffer_total_size_kb\t\t- all CPUs' buffers together, in KB\n"
 "  buffer_percent\t\t- how full (1-100) a CPU buffer gets before trace_pipe_raw wakes a splice reader\n"
@@ -55,7 +56,7 @@ static const char lft_readme[] =
 "Module parameters (insmod lftrace.ko NAME=VALUE, or lftrace.NAME=VALUE on\n"
 "the kernel command line), as ftrace's boot options:\n"
 "  ftrace=TRACER  trace_buf_size=SIZE  trace_clock=CLOCK\n"
-"  trace_options=OPT[,noOPT...]  ftrace_dump_on_oops[=orig_cpu]\n"
+"  trace_options=OPT[,noOPT...]  alloc_snapshot=1  ftrace_dump_on_oops[=orig_cpu]\n"
 "  debugfs_dir=NAME (this directory's name)\n";
 
 static ssize_t lft_readme_read(struct file *file, char __user *ubuf,

@@ -19,7 +19,7 @@
 static DEFINE_RAW_SPINLOCK(lft_snap_lock);
 
 /* A buffer like the array's: same sizes, clock and mode. lft_lock held. */
-static int lft_snapshot_alloc(struct lft_array *tr)
+int lft_snapshot_alloc(struct lft_array *tr)
 {
 	struct lft_rb *rb;
 	unsigned long flags;
@@ -71,7 +71,7 @@ static void lft_snapshot_swap(struct lft_array *tr)
 	if (tr->snap) {
 		old = tr->rb;
 		/* The buffer that goes live records as the array says. */
-		if (lft_array_on(tr))
+		if (lft_array_on(tr) && !tr->stop_count)
 			lft_rb_record_on(tr->snap);
 		else
 			lft_rb_record_off(tr->snap);

@@ -57,6 +57,7 @@ struct lft_print_entry {
 #define LFT_OPT_IRQ_INFO	BIT(5)
 #define LFT_OPT_MARKERS		BIT(6)
 #define LFT_OPT_DISABLE_ON_FREE	BIT(7)
+#define LFT_OPT_PAUSE_ON_TRACE	BIT(8)
 #define LFT_OPT_DEFAULTS	(LFT_OPT_PRINTK | LFT_OPT_CONTEXT_INFO | \
 				 LFT_OPT_OVERWRITE | LFT_OPT_IRQ_INFO | \
 				 LFT_OPT_MARKERS)
@@ -119,6 +120,7 @@ struct lft_array {
 	struct lft_tracer *tracer;
 	bool dying;			/* being removed: readers leave */
 	int ref;			/* open files (instances: rmdir EBUSY) */
+	int stop_count;			/* readers of trace pausing it */
 	struct list_head list;		/* instances */
 };
 
@@ -131,6 +133,7 @@ void lft_array_destroy(struct lft_array *tr);
 int lft_array_expand(struct lft_array *tr);
 int lft_array_resize(struct lft_array *tr, unsigned long size, int cpu);
 void lft_array_set_on(struct lft_array *tr, bool on);
+void lft_array_pause(struct lft_array *tr, bool pause);
 bool lft_array_on(struct lft_array *tr);
 bool lft_array_writable(struct lft_array *tr);
 int lft_open_check(struct inode *inode, struct file *file);
@@ -201,6 +204,7 @@ ssize_t lft_snapshot_write(struct file *file, const char __user *ubuf,
 bool lft_snapshot_has_data(struct lft_array *tr, struct lft_rb *rb, int cpu);
 void lft_snapshot_help(struct lft_array *tr, struct seq_buf *s, int cpu);
 void lft_snapshot_free(struct lft_array *tr);
+int lft_snapshot_alloc(struct lft_array *tr);
 
 /*
  * Which array a debugfs file belongs to, and for per-CPU files, the CPU.
