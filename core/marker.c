@@ -13,30 +13,47 @@
 
 #define LFT_FAULTED "<faulted>"
 
+/*
+ * Reserve a marker entry of @size bytes and fill its header; NULL with
+ * *err set when markers are off (-EINVAL) or nothing is recorded (-EBADF:
+ * "as if the file was not open for writing", as the kernel says).
+ */
+static void *lft_marker_reserve(struct lft_array *tr, u16 type,
+				unsigned int size, struct lft_rb_res *res,
+				ssize_t *err)
+{
+	struct lft_entry ctx, *ent;
+
+	*err = -EINVAL;
+	if (!(READ_ONCE(tr->flags) & LFT_OPT_MARKERS))
+		return NULL;
+	*err = -EBADF;
+	if (!lft_array_writable(tr))
+		return NULL;
+	lft_gen_ctx(&ctx, type);
+	ent = lft_rb_reserve(READ_ONCE(tr->rb), size, res);
+	if (ent)
+		*ent = ctx;
+	return ent;
+}
+
 /* Named as the kernel's: its address symbolizes in every marker line. */
 static ssize_t tracing_mark_write(struct file *file, const char __user *ubuf,
 				  size_t cnt, loff_t *ppos)
 {
 	struct lft_file_ref *ref = file->f_inode->i_private;
 	struct lft_print_entry *entry;
-	struct lft_entry ctx;
 	struct lft_rb_res res;
-	unsigned int size;
 	ssize_t written;
 
-	if (!(READ_ONCE(ref->tr->flags) & LFT_OPT_MARKERS))
-		return -EINVAL;
 	if (cnt > LFT_TRACE_BUF_SIZE)
 		cnt = LFT_TRACE_BUF_SIZE;
 	/* Room for the text, "\n\0", and "<faulted>" if the copy fails. */
-	size = sizeof(*entry) + max_t(size_t, cnt, sizeof(LFT_FAULTED)) + 2;
-	if (!lft_array_writable(ref->tr))
-		return -EBADF;
-	lft_gen_ctx(&ctx, LFT_TRACE_PRINT);
-	entry = lft_rb_reserve(READ_ONCE(ref->tr->rb), size, &res);
+	entry = lft_marker_reserve(ref->tr, LFT_TRACE_PRINT, sizeof(*entry) +
+				   max_t(size_t, cnt, sizeof(LFT_FAULTED)) + 2,
+				   &res, &written);
 	if (!entry)
-		return -EBADF;	/* as if the file was not open for writing */
-	entry->ent = ctx;
+		return written;
 	entry->ip = _THIS_IP_;
 	/* Preemption is off here: the copy must not fault pages in. */
 	if (copy_from_user_nofault(entry->buf, ubuf, cnt)) {
@@ -62,7 +79,6 @@ static ssize_t lft_mark_raw_write(struct file *file, const char __user *ubuf,
 {
 	struct lft_file_ref *ref = file->f_inode->i_private;
 	struct lft_raw_entry *entry;
-	struct lft_entry ctx;
 	struct lft_rb_res res;
 	unsigned int size, min;
 	ssize_t written;
@@ -76,15 +92,12 @@ static ssize_t lft_mark_raw_write(struct file *file, const char __user *ubuf,
 	/* Room for the id and "<faulted>" if the copy fails, as the kernel. */
 	min = sizeof(unsigned int) + sizeof(LFT_FAULTED) - 1 + sizeof(int);
 	size = offsetof(struct lft_raw_entry, id) + max_t(size_t, cnt, min);
-	if (!lft_array_writable(ref->tr))
-		return -EBADF;
-	lft_gen_ctx(&ctx, LFT_TRACE_RAW_DATA);
-	entry = lft_rb_reserve(READ_ONCE(ref->tr->rb), size, &res);
+	entry = lft_marker_reserve(ref->tr, LFT_TRACE_RAW_DATA, size, &res,
+				   &written);
 	if (!entry)
-		return -EBADF;
+		return written;
 	/* Bytes up to the 4-byte boundary are shown too: make them zero. */
-	memset(entry, 0, ALIGN(size, 4));
-	entry->ent = ctx;
+	memset(&entry->id, 0, ALIGN(size, 4) - sizeof(entry->ent));
 	if (copy_from_user_nofault(&entry->id, ubuf, cnt)) {
 		entry->id = -1;
 		memcpy(entry->buf, LFT_FAULTED, sizeof(LFT_FAULTED) - 1);
