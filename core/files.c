@@ -336,6 +336,21 @@ static void lft_show_cmdlines(struct lft_file_ref *ref, struct seq_buf *s)
 	lft_cmdline_show(s);
 }
 
+static void lft_show_cmdlines_size(struct lft_file_ref *ref,
+				   struct seq_buf *s)
+{
+	seq_buf_printf(s, "%u\n", lft_cmdline_size());
+}
+
+static int lft_store_cmdlines_size(struct lft_file_ref *ref, char *buf,
+				   size_t cnt)
+{
+	unsigned int n;
+	int ret = kstrtouint(buf, 10, &n);
+
+	return ret ? ret : lft_cmdline_resize(n);
+}
+
 static void lft_show_ts_mode(struct lft_file_ref *ref, struct seq_buf *s)
 {
 	seq_buf_printf(s, "[delta] absolute\n");
@@ -362,6 +377,8 @@ static const struct lft_attr lft_top_attrs[] = {
 /* Files of the top level only. */
 static const struct lft_attr lft_global_attrs[] = {
 	{ "saved_cmdlines", LFT_MODE_READ, lft_show_cmdlines },
+	{ "saved_cmdlines_size", LFT_MODE_WRITE, lft_show_cmdlines_size,
+	  lft_store_cmdlines_size, 64 },
 };
 
 static const struct lft_attr lft_cpu_attrs[] = {

@@ -42,6 +42,7 @@ static const char lft_readme[] =
 "  snapshot\t\t\t- echo 1: take a snapshot (swap buffers), 0: free it, 2: clear it;\n"
 "\t\t\t\t  read: the snapshot, as trace shows the buffer\n"
 "  saved_cmdlines\t\t- \"pid comm\" of the tasks whose names the output can show\n"
+"  saved_cmdlines_size\t\t- how many tasks saved_cmdlines holds (writing it forgets them all)\n"
 "  instances/\t\t\t- mkdir instances/NAME: a trace array of its own, with these\n"
 "\t\t\t\t  files (not README, saved_cmdlines, trace_printk options); rmdir\n"
 "\t\t\t\t  removes it (EBUSY while one of its files is open)\n"

@@ -174,6 +174,8 @@ void lft_cmdline_exit(void);
 void lft_cmdline_record(struct task_struct *tsk);
 void lft_cmdline_find(int pid, char *comm);
 void lft_cmdline_show(struct seq_buf *s);
+int lft_cmdline_resize(unsigned int n);
+unsigned int lft_cmdline_size(void);
 
 /* params.c */
 extern unsigned long lft_buf_size;
