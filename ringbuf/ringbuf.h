@@ -72,7 +72,8 @@ struct lft_rb_res {
  * @ts: its time stamp, in the buffer's clock units
  * @len: payload length in bytes (a multiple of 4; may exceed what was written)
  * @cpu: the CPU whose buffer held it
- * @lost: events lost (overwritten) on that CPU just before this one
+ * @lost: events lost (overwritten) on that CPU just before this one; the
+ *	iterator only says whether some were (it counts the gaps)
  */
 struct lft_rb_entry {
 	u64 ts;
