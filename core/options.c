@@ -22,6 +22,7 @@ static const struct {
 	{ "trace_printk", LFT_OPT_PRINTK, true },	/* printk.c */
 	{ "printk-msg-only", LFT_OPT_PRINTK_MSGONLY, true },	/* output.c */
 	{ "context-info", LFT_OPT_CONTEXT_INFO },	/* output.c */
+	{ "record-tgid", LFT_OPT_RECORD_TGID },	/* output.c: TGID column */
 	{ "overwrite", LFT_OPT_OVERWRITE },	/* the ring buffer's mode */
 	{ "disable_on_free", LFT_OPT_DISABLE_ON_FREE },	/* files.c */
 	{ "irq-info", LFT_OPT_IRQ_INFO },	/* output.c */

@@ -45,6 +45,9 @@ static void lft_total_entries(struct lft_rb *rb, int cpu,
 void lft_print_header(struct lft_array *tr, struct lft_rb *rb,
 		      struct seq_buf *s, int cpu)
 {
+	static const char space[] = "            ";
+	bool tgid = tr->flags & LFT_OPT_RECORD_TGID;
+	int prec = tgid ? 12 : 2;
 	unsigned long entries, written;
 
 	seq_buf_printf(s, "# tracer: %s\n#\n", tr->tracer->name);
@@ -54,20 +57,25 @@ void lft_print_header(struct lft_array *tr, struct lft_rb *rb,
 	seq_buf_printf(s, "# entries-in-buffer/entries-written: %lu/%lu   #P:%d\n#\n",
 		       entries, written, num_online_cpus());
 	if (!(tr->flags & LFT_OPT_IRQ_INFO)) {
-		seq_buf_printf(s, "%s",
-			       "#           TASK-PID     CPU#     TIMESTAMP  FUNCTION\n"
-			       "#              | |         |         |         |\n");
+		seq_buf_printf(s, "#           TASK-PID    %s CPU#     TIMESTAMP  FUNCTION\n",
+			       tgid ? "   TGID   " : "");
+		seq_buf_printf(s, "#              | |      %s   |         |         |\n",
+			       tgid ? "     |    " : "");
 		return;
 	}
-	seq_buf_printf(s, "%s",
-		       "#                                _-----=> irqs-off/BH-disabled\n"
-		       "#                               / _----=> need-resched\n"
-		       "#                              | / _---=> hardirq/softirq\n"
-		       "#                              || / _--=> preempt-depth\n"
-		       "#                              ||| / _-=> migrate-disable\n"
-		       "#                              |||| /     delay\n"
-		       "#           TASK-PID     CPU#  |||||  TIMESTAMP  FUNCTION\n"
-		       "#              | |         |   |||||     |         |\n");
+	/* The record-tgid column widens the legend by ten characters. */
+	seq_buf_printf(s, "#                            %.*s  _-----=> irqs-off/BH-disabled\n"
+		       "#                            %.*s / _----=> need-resched\n"
+		       "#                            %.*s| / _---=> hardirq/softirq\n"
+		       "#                            %.*s|| / _--=> preempt-depth\n"
+		       "#                            %.*s||| / _-=> migrate-disable\n"
+		       "#                            %.*s|||| /     delay\n",
+		       prec, space, prec, space, prec, space, prec, space,
+		       prec, space, prec, space);
+	seq_buf_printf(s, "#           TASK-PID  %.*s CPU#  |||||  TIMESTAMP  FUNCTION\n",
+		       prec, "     TGID   ");
+	seq_buf_printf(s, "#              | |    %.*s   |   |||||     |         |\n",
+		       prec, "       |    ");
 }
 
 static void lft_print_flags(struct seq_buf *s, const struct lft_entry *ent)
@@ -112,7 +120,11 @@ static void lft_print_context(struct lft_array *tr, struct seq_buf *s,
 	char comm[TASK_COMM_LEN];
 
 	lft_cmdline_find(ent->pid, comm);
-	seq_buf_printf(s, "%16s-%-7d [%03d] ", comm, ent->pid, e->cpu);
+	seq_buf_printf(s, "%16s-%-7d ", comm, ent->pid);
+	/* No tgids are recorded yet (tracers will): shown as unknown. */
+	if (tr->flags & LFT_OPT_RECORD_TGID)
+		seq_buf_printf(s, "(-------) ");
+	seq_buf_printf(s, "[%03d] ", e->cpu);
 	if (tr->flags & LFT_OPT_IRQ_INFO)
 		lft_print_flags(s, ent);
 	if (lft_time_in_ns(lft_rb_get_clock(tr->rb))) {

@@ -29,6 +29,7 @@ static const char lft_readme[] =
 "      trace_printk\t\t- lftrace_printk() from other modules is recorded\n"
 "      printk-msg-only\t\t- only the text of printk and marker lines\n"
 "      context-info\t\t- the task-pid [cpu] flags time: prefix\n"
+"      record-tgid\t\t- a TGID column (unknown tgids show as -------)\n"
 "      overwrite\t\t\t- when full, overwrite the oldest (else drop the newest)\n"
 "      disable_on_free\t\t- closing free_buffer also stops tracing\n"
 "      irq-info\t\t\t- the five flag characters (irqs-off, need-resched, ...)\n"
