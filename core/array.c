@@ -8,6 +8,7 @@
 #include <linux/irqflags.h>
 #include <linux/security.h>
 #include <linux/sched.h>
+#include <linux/sched/signal.h>
 #include <linux/slab.h>
 
 #include "core/ksyms.h"
@@ -198,6 +199,29 @@ int lft_release(struct inode *inode, struct file *file)
 	tr->ref--;
 	mutex_unlock(&lft_lock);
 	return 0;
+}
+
+/*
+ * Sleep until the array's buffer has data for @cpu (@percent as in
+ * lft_rb_wait()). Return: 0 to look again (also after a snapshot swapped
+ * the buffer, which wakes waiters), -ENODEV when the array goes away,
+ * -ERESTARTSYS on a signal.
+ */
+int lft_array_wait(struct lft_array *tr, int cpu, int percent)
+{
+	int ret = lft_rb_wait(READ_ONCE(tr->rb), cpu, percent);
+
+	if (READ_ONCE(tr->dying))
+		return -ENODEV;
+	return ret && signal_pending(current) ? -ERESTARTSYS : 0;
+}
+
+/* Set the clock of an array's buffer and of its snapshot. lft_lock held. */
+int lft_array_set_clock(struct lft_array *tr, enum lft_rb_clock clock)
+{
+	if (tr->snap)
+		lft_rb_set_clock(tr->snap, clock);
+	return lft_rb_set_clock(tr->rb, clock);
 }
 
 void lft_array_clear(struct lft_array *tr, int cpu)

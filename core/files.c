@@ -189,16 +189,9 @@ static void lft_show_clock(struct lft_file_ref *ref, struct seq_buf *s)
 
 static int lft_store_clock(struct lft_file_ref *ref, char *buf, size_t cnt)
 {
-	const char *name = strim(buf);
-	int c;
+	int c = lft_rb_clock_parse(strim(buf));
 
-	for (c = 0; c < LFT_RB_NR_CLOCKS; c++)
-		if (!strcmp(name, lft_rb_clock_name(c))) {
-			if (ref->tr->snap)
-				lft_rb_set_clock(ref->tr->snap, c);
-			return lft_rb_set_clock(ref->tr->rb, c);
-		}
-	return -EINVAL;
+	return c < 0 ? c : lft_array_set_clock(ref->tr, c);
 }
 
 static void lft_show_size(struct lft_file_ref *ref, struct seq_buf *s)
@@ -275,8 +268,7 @@ static void lft_show_stats(struct lft_file_ref *ref, struct seq_buf *s)
 			seq_buf_printf(s, "%s: %llu\n", what, t[i]);
 			continue;
 		}
-		t[i] = div_u64_rem(div_u64(t[i] + 500, 1000), USEC_PER_SEC,
-				   &rem);
+		t[i] = lft_ns_split(t[i], &rem);
 		seq_buf_printf(s, "%s: %5llu.%06u\n", what, t[i], rem);
 	}
 	seq_buf_printf(s, "dropped events: %lu\nread events: %lu\n",

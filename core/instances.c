@@ -57,7 +57,7 @@ static int lft_instance_new(const char *name)
 	 */
 	tr->flags = lft_top.flags;
 	lft_rb_set_overwrite(tr->rb, tr->flags & LFT_OPT_OVERWRITE);
-	lft_rb_set_clock(tr->rb, lft_rb_get_clock(lft_top.rb));
+	lft_array_set_clock(tr, lft_rb_get_clock(lft_top.rb));
 	ret = lft_top.expanded ? lft_array_expand(tr) : 0;
 	if (ret)
 		goto out_destroy;

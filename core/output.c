@@ -19,6 +19,12 @@ bool lft_time_in_ns(enum lft_rb_clock clock)
 	       clock != LFT_RB_CLOCK_X86_TSC;
 }
 
+/* ns as the kernel prints them: seconds, and microseconds rounded. */
+u64 lft_ns_split(u64 ns, u32 *usec)
+{
+	return div_u64_rem(div_u64(ns + 500, 1000), USEC_PER_SEC, usec);
+}
+
 static void lft_total_entries(struct lft_rb *rb, int cpu,
 			      unsigned long *entries, unsigned long *written)
 {
@@ -128,11 +134,10 @@ static void lft_print_context(struct lft_array *tr, struct seq_buf *s,
 	if (tr->flags & LFT_OPT_IRQ_INFO)
 		lft_print_flags(s, ent);
 	if (lft_time_in_ns(lft_rb_get_clock(tr->rb))) {
-		u64 t = div_u64(e->ts + 500, 1000);	/* usecs, rounded */
-		u32 rem;
+		u32 usec;
+		u64 sec = lft_ns_split(e->ts, &usec);
 
-		t = div_u64_rem(t, USEC_PER_SEC, &rem);
-		seq_buf_printf(s, " %5llu.%06u: ", t, rem);
+		seq_buf_printf(s, " %5llu.%06u: ", sec, usec);
 	} else {
 		seq_buf_printf(s, " %12llu: ", e->ts);
 	}

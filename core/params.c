@@ -130,14 +130,12 @@ int lft_params_apply(void)
 	int ret, c;
 
 	if (trace_clock) {
-		for (c = 0; c < LFT_RB_NR_CLOCKS; c++)
-			if (!strcmp(trace_clock, lft_rb_clock_name(c)))
-				break;
-		if (c == LFT_RB_NR_CLOCKS) {
+		c = lft_rb_clock_parse(trace_clock);
+		if (c < 0) {
 			pr_err("unknown trace_clock '%s'\n", trace_clock);
-			return -EINVAL;
+			return c;
 		}
-		lft_rb_set_clock(lft_top.rb, c);
+		lft_array_set_clock(&lft_top, c);
 	}
 	if (trace_options) {
 		opts = kstrdup(trace_options, GFP_KERNEL);

@@ -16,7 +16,6 @@
 #include <linux/mm.h>
 #include <linux/pipe_fs_i.h>
 #include <linux/poll.h>
-#include <linux/sched/signal.h>
 #include <linux/slab.h>
 #include <linux/splice.h>
 #include <linux/uaccess.h>
@@ -70,15 +69,7 @@ static int lft_raw_release(struct inode *inode, struct file *file)
 /* Wait for data; 0 to retry, or the errno to return. */
 static int lft_raw_wait(struct lft_raw *r, bool nonblock, int percent)
 {
-	int ret;
-
-	if (nonblock)
-		return -EAGAIN;
-	ret = lft_rb_wait(READ_ONCE(r->tr->rb), r->cpu, percent);
-	if (READ_ONCE(r->tr->dying))
-		return -ENODEV;
-	/* Woken without a signal: the buffer was swapped; go on. */
-	return ret && signal_pending(current) ? -ERESTARTSYS : 0;
+	return nonblock ? -EAGAIN : lft_array_wait(r->tr, r->cpu, percent);
 }
 
 static ssize_t lft_raw_read(struct file *file, char __user *ubuf, size_t cnt,

@@ -13,7 +13,6 @@
  */
 #include <linux/fs.h>
 #include <linux/poll.h>
-#include <linux/sched/signal.h>
 #include <linux/slab.h>
 #include <linux/uaccess.h>
 
@@ -202,12 +201,9 @@ static ssize_t lft_reader_read(struct file *file, char __user *ubuf,
 			break;
 		}
 		mutex_unlock(&r->lock);
-		ret = lft_rb_wait(READ_ONCE(r->tr->rb), r->cpu, 0);
-		if (READ_ONCE(r->tr->dying))
-			return -ENODEV;
-		/* Woken without a signal: the buffer was swapped; go on. */
-		if (ret && signal_pending(current))
-			return -ERESTARTSYS;
+		ret = lft_array_wait(r->tr, r->cpu, 0);
+		if (ret)
+			return ret;
 		if (mutex_lock_interruptible(&r->lock))
 			return -ERESTARTSYS;
 	}

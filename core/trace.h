@@ -140,6 +140,9 @@ bool lft_array_writable(struct lft_array *tr);
 int lft_open_check(struct inode *inode, struct file *file);
 int lft_release(struct inode *inode, struct file *file);
 void lft_array_clear(struct lft_array *tr, int cpu);
+int lft_array_set_clock(struct lft_array *tr, enum lft_rb_clock clock);
+int lft_array_wait(struct lft_array *tr, int cpu, int percent);
+u64 lft_ns_split(u64 ns, u32 *usec);
 unsigned int lft_gen_ctx(struct lft_entry *ent, u16 type);
 
 /* tracer.c */

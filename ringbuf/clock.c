@@ -6,6 +6,7 @@
 #include <linux/atomic.h>
 #include <linux/jiffies.h>
 #include <linux/sched/clock.h>
+#include <linux/string.h>
 #include <linux/ktime.h>
 #include <linux/timekeeping.h>
 #include <asm/msr.h>
@@ -106,6 +107,23 @@ u64 (*lft_rb_clock_fn(enum lft_rb_clock clock))(void)
 {
 	return lft_rb_clocks[clock].fn;
 }
+
+/**
+ * lft_rb_clock_parse() - the clock with a trace_clock name
+ * @name: e.g. "local", "global"
+ *
+ * Return: the clock id, or -EINVAL for an unknown name.
+ */
+int lft_rb_clock_parse(const char *name)
+{
+	int c;
+
+	for (c = 0; c < LFT_RB_NR_CLOCKS; c++)
+		if (!strcmp(name, lft_rb_clocks[c].name))
+			return c;
+	return -EINVAL;
+}
+EXPORT_SYMBOL_GPL(lft_rb_clock_parse);
 
 /**
  * lft_rb_clock_name() - the trace_clock name of a clock

@@ -125,6 +125,7 @@ void lft_rb_set_abs_ts(struct lft_rb *rb, bool abs);
 int lft_rb_set_clock(struct lft_rb *rb, enum lft_rb_clock clock);
 enum lft_rb_clock lft_rb_get_clock(struct lft_rb *rb);
 const char *lft_rb_clock_name(enum lft_rb_clock clock);
+int lft_rb_clock_parse(const char *name);
 u64 lft_rb_now(struct lft_rb *rb);
 
 void *lft_rb_reserve(struct lft_rb *rb, unsigned int len,
