@@ -331,6 +331,43 @@ static void rb_overwrite_counts(struct kunit *test)
 	fill_small(test, true);
 }
 
+/*
+ * Statistics never disturb the reader: reading them while the writer fills
+ * its first page must not take that page out of the ring (it would then
+ * survive the overwriting that follows), and the oldest time they report
+ * is that of the oldest event still there.
+ */
+static void rb_stats_leave_pages(struct kunit *test)
+{
+	struct lft_rb *rb = rb_new(test, 2, true);
+	const unsigned long total = 1000;
+	struct lft_rb_stats s;
+	struct lft_rb_entry e;
+	u32 buf[25], v;
+	unsigned long i;
+	int cpu;
+
+	KUNIT_ASSERT_EQ(test, pin_to(raw_smp_processor_id()), 0);
+	cpu = raw_smp_processor_id();
+	buf[0] = 0;
+	lft_rb_write(rb, buf, sizeof(buf));
+	lft_rb_stats(rb, cpu, &s);
+	KUNIT_EXPECT_EQ(test, s.entries, 1UL);
+	KUNIT_EXPECT_NE(test, s.oldest_ts, 0ULL);
+	for (i = 1; i < total; i++) {
+		buf[0] = i;
+		lft_rb_write(rb, buf, sizeof(buf));
+	}
+	lft_rb_stats(rb, cpu, &s);
+	/* Two pages hold at most 2 * 4080 / 104 events. */
+	KUNIT_EXPECT_LE(test, s.entries, 2UL * LFT_RB_DATA_SIZE / 104);
+	KUNIT_ASSERT_GE(test, lft_rb_consume(rb, cpu, &v, sizeof(v), &e), 0);
+	KUNIT_EXPECT_EQ(test, (unsigned long)v + s.entries, total);
+	KUNIT_EXPECT_LE(test, s.oldest_ts, e.ts);
+	KUNIT_EXPECT_NE(test, s.oldest_ts, 0ULL);
+	lft_rb_free(rb);
+}
+
 static void rb_drop_counts(struct kunit *test)
 {
 	fill_small(test, false);
@@ -564,6 +601,40 @@ static void rb_iterator(struct kunit *test)
 }
 
 /* Whole pages: zero-copy hand-over, and the missed-events flags. */
+/*
+ * The iterator starts at the oldest event kept without reporting losses
+ * (as the kernel's); pages overwritten under it mid-walk are reported as
+ * lost events of unknown number.
+ */
+static void rb_iterator_lost(struct kunit *test)
+{
+	struct lft_rb *rb = rb_new(test, 2, true);
+	struct lft_rb_iter *it;
+	struct lft_rb_entry e;
+	u32 v, w, first;
+	int cpu;
+
+	KUNIT_ASSERT_EQ(test, pin_to(raw_smp_processor_id()), 0);
+	cpu = raw_smp_processor_id();
+	for (v = 0; v < 3000; v++)
+		KUNIT_ASSERT_EQ(test, lft_rb_write(rb, &v, sizeof(v)), 0);
+	it = lft_rb_iter_start(rb, cpu, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, it);
+	KUNIT_ASSERT_GE(test, lft_rb_iter_next(it, &first, sizeof(first), &e), 0);
+	KUNIT_EXPECT_EQ(test, e.lost, 0UL);
+	KUNIT_EXPECT_GT(test, first, 0U);
+	for (; v < 6000; v++)
+		KUNIT_ASSERT_EQ(test, lft_rb_write(rb, &v, sizeof(v)), 0);
+	KUNIT_ASSERT_GE(test, lft_rb_iter_next(it, &w, sizeof(w), &e), 0);
+	KUNIT_EXPECT_EQ(test, e.lost, LFT_RB_LOST_UNKNOWN);
+	KUNIT_EXPECT_GT(test, w, first + 1);
+	lft_rb_iter_finish(it);
+	/* The consumer counts exactly what it missed. */
+	KUNIT_ASSERT_GE(test, lft_rb_consume(rb, cpu, &v, sizeof(v), &e), 0);
+	KUNIT_EXPECT_EQ(test, e.lost, (unsigned long)v);
+	lft_rb_free(rb);
+}
+
 static void rb_read_page_missed(struct kunit *test)
 {
 	struct lft_rb *rb = rb_new(test, 2, true);
@@ -734,11 +805,13 @@ static struct kunit_case lft_rb_cases[] = {
 	KUNIT_CASE(rb_time_stamps),
 	KUNIT_CASE(rb_overwrite_counts),
 	KUNIT_CASE(rb_drop_counts),
+	KUNIT_CASE(rb_stats_leave_pages),
 	KUNIT_CASE(rb_reader_swap_concurrent),
 	KUNIT_CASE(rb_resize_while_writing),
 	KUNIT_CASE(rb_resize_keeps_data),
 	KUNIT_CASE(rb_nested_writes),
 	KUNIT_CASE(rb_iterator),
+	KUNIT_CASE(rb_iterator_lost),
 	KUNIT_CASE(rb_read_page_missed),
 	KUNIT_CASE(rb_swap_cpu),
 	KUNIT_CASE(rb_wakeups),

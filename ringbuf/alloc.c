@@ -520,7 +520,6 @@ EXPORT_SYMBOL_GPL(lft_rb_now);
 void lft_rb_stats(struct lft_rb *rb, int cpu, struct lft_rb_stats *s)
 {
 	struct lft_rb_cpu *cb = lft_rb_cpu_buf(rb, cpu);
-	struct lft_rb_entry e;
 	unsigned long flags, entries, bytes;
 
 	raw_spin_lock_irqsave(&cb->reader_lock, flags);
@@ -534,7 +533,7 @@ void lft_rb_stats(struct lft_rb *rb, int cpu, struct lft_rb_stats *s)
 	s->bytes = bytes - local_read(&cb->overrun_bytes) - cb->read_bytes;
 	s->written = entries + s->dropped + s->commit_overrun;
 	raw_spin_unlock_irqrestore(&cb->reader_lock, flags);
-	s->oldest_ts = lft_rb_peek(rb, cpu, &e) ? 0 : e.ts;
+	s->oldest_ts = lft_rb_oldest_ts(rb, cpu);
 	s->now_ts = lft_rb_now(rb);
 }
 EXPORT_SYMBOL_GPL(lft_rb_stats);

@@ -6,8 +6,10 @@
  * pages in seq order up to the commit, reading them in place. A ring page
  * may be overwritten under it: every record is copied out and then the
  * page's seq is checked again; a changed seq means the copy may be torn, so
- * the iterator skips ahead to the oldest page still there and reports the
- * skipped events as lost. Consumers may run at the same time; the iterator
+ * the iterator skips ahead to the oldest page still there and reports that
+ * events were lost (how many, it cannot know). Pages overwritten before the
+ * walk reached them are not lost to it once nothing was returned yet: the
+ * walk starts at the oldest event kept, as the kernel's does. Consumers may run at the same time; the iterator
  * then moves forward to where they are.
  */
 #include <linux/kernel.h>
@@ -24,7 +26,8 @@ struct lft_rb_iter {
 	bool on_reader;		/* page is (was) the consumer's reader page */
 	unsigned int pos;
 	u64 ts;			/* running time before pos */
-	unsigned long lost;
+	bool lost;		/* skipped overwritten pages mid-walk */
+	bool started;		/* returned an event already */
 };
 
 static void lft_rb_iter_to_reader(struct lft_rb_iter *it)
@@ -59,8 +62,8 @@ static bool lft_rb_iter_to_ring(struct lft_rb_iter *it, u64 want)
 		q = LFT_RB_SLOT_PAGE(READ_ONCE(cb->slots[x]));
 		if (READ_ONCE(q->seq) != got)
 			continue;
-		if (got != want)
-			it->lost++;
+		if (got != want && it->started)
+			it->lost = true;
 		it->page = q;
 		it->seq = got;
 		it->on_reader = false;
@@ -180,8 +183,9 @@ int lft_rb_iter_next(struct lft_rb_iter *it, void *buf, size_t size,
 			e->ts = ts;
 			e->len = d.len;
 			e->cpu = it->cpu;
-			e->lost = it->lost;
-			it->lost = 0;
+			e->lost = it->lost ? LFT_RB_LOST_UNKNOWN : 0;
+			it->lost = false;
+			it->started = true;
 			ret = n;
 			break;
 		}

@@ -114,8 +114,8 @@ static bool lft_rb_take_page(struct lft_rb_cpu *cb)
  * payload inside the reader page, valid until the reader lock is dropped,
  * and its size in *size; NULL when there is nothing to read yet.
  */
-static void *lft_rb_next(struct lft_rb_cpu *cb, struct lft_rb_entry *e,
-			 unsigned int *size)
+static void *lft_rb_next_take(struct lft_rb_cpu *cb, struct lft_rb_entry *e,
+			      unsigned int *size, bool take)
 {
 	struct lft_rb_decoded d;
 	struct lft_rb_page *p;
@@ -153,10 +153,54 @@ static void *lft_rb_next(struct lft_rb_cpu *cb, struct lft_rb_entry *e,
 		}
 		if (p->seq >= cseq)
 			return NULL;	/* the writer may still add to it */
-		if (!lft_rb_take_page(cb))
+		if (!take || !lft_rb_take_page(cb))
 			return NULL;
 	}
 }
+
+static void *lft_rb_next(struct lft_rb_cpu *cb, struct lft_rb_entry *e,
+			 unsigned int *size)
+{
+	return lft_rb_next_take(cb, e, size, true);
+}
+
+/**
+ * lft_rb_oldest_ts() - the time of the oldest unread event of one CPU
+ * @rb: the buffer
+ * @cpu: a possible CPU
+ *
+ * For statistics: unlike a peek, it never swaps a page in (that would take
+ * the page the writer is filling out of the ring, so that overwriting
+ * skips it). When the reader page is used up, the oldest ring page's base
+ * time stands for its first event, as in the kernel's statistics.
+ *
+ * Return: the time, or 0 when the CPU's buffer is empty.
+ */
+u64 lft_rb_oldest_ts(struct lft_rb *rb, int cpu)
+{
+	struct lft_rb_cpu *cb = lft_rb_cpu_buf(rb, cpu);
+	struct lft_rb_entry e;
+	struct lft_rb_page *q;
+	unsigned long flags;
+	unsigned int size, x;
+	u64 target, ts = 0;
+
+	raw_spin_lock_irqsave(&cb->reader_lock, flags);
+	if (lft_rb_next_take(cb, &e, &size, false)) {
+		ts = e.ts;
+	} else {
+		target = cb->reader_seq;
+		if (!lft_rb_locate(cb, &target, &x)) {
+			q = LFT_RB_SLOT_PAGE(READ_ONCE(cb->slots[x]));
+			if (READ_ONCE(q->seq) == target &&
+			    local_read(&q->data->commit))
+				ts = READ_ONCE(q->data->time_stamp);
+		}
+	}
+	raw_spin_unlock_irqrestore(&cb->reader_lock, flags);
+	return ts;
+}
+EXPORT_SYMBOL_GPL(lft_rb_oldest_ts);
 
 static void lft_rb_consumed(struct lft_rb_cpu *cb, struct lft_rb_entry *e,
 			    unsigned int size)

@@ -73,8 +73,12 @@ struct lft_rb_res {
  * @len: payload length in bytes (a multiple of 4; may exceed what was written)
  * @cpu: the CPU whose buffer held it
  * @lost: events lost (overwritten) on that CPU just before this one; the
- *	iterator only says whether some were (it counts the gaps)
+ *	iterator cannot count them and says LFT_RB_LOST_UNKNOWN when events
+ *	were overwritten under it during the walk (those gone before it
+ *	started are not lost to it: it starts at the oldest event kept)
  */
+#define LFT_RB_LOST_UNKNOWN	ULONG_MAX
+
 struct lft_rb_entry {
 	u64 ts;
 	unsigned int len;
@@ -134,6 +138,7 @@ void lft_rb_commit(struct lft_rb_res *res);
 int lft_rb_write(struct lft_rb *rb, const void *data, unsigned int len);
 
 int lft_rb_peek(struct lft_rb *rb, int cpu, struct lft_rb_entry *e);
+u64 lft_rb_oldest_ts(struct lft_rb *rb, int cpu);
 int lft_rb_consume(struct lft_rb *rb, int cpu, void *buf, size_t size,
 		   struct lft_rb_entry *e);
 int lft_rb_consume_merged(struct lft_rb *rb, const struct cpumask *cpus,
