@@ -54,6 +54,7 @@ int lft_array_init(struct lft_array *tr, struct dentry *parent)
 {
 	int cpu;
 
+	INIT_LIST_HEAD(&tr->errs);
 	tr->cpu_size = kcalloc(nr_cpu_ids, sizeof(*tr->cpu_size), GFP_KERNEL);
 	if (!zalloc_cpumask_var(&tr->cpumask, GFP_KERNEL)) {
 		kfree(tr->cpu_size);
@@ -80,6 +81,7 @@ int lft_array_init(struct lft_array *tr, struct dentry *parent)
 
 void lft_array_destroy(struct lft_array *tr)
 {
+	lft_err_clear(tr);
 	lft_snapshot_free(tr);
 	if (tr->rb) {
 		tr->dying = true;
@@ -224,10 +226,16 @@ int lft_array_set_clock(struct lft_array *tr, enum lft_rb_clock clock)
 	return lft_rb_set_clock(tr->rb, clock);
 }
 
+/*
+ * Empty the buffer (one CPU, or all). Emptying all of it also restarts the
+ * time latency-format output counts from, as the kernel does.
+ */
 void lft_array_clear(struct lft_array *tr, int cpu)
 {
-	if (cpu == LFT_RB_ALL_CPUS)
-		lft_rb_reset(tr->rb);
-	else
+	if (cpu != LFT_RB_ALL_CPUS) {
 		lft_rb_reset_cpu(tr->rb, cpu);
+		return;
+	}
+	lft_rb_reset(tr->rb);
+	tr->time_start = lft_rb_now(tr->rb);
 }

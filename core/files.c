@@ -7,6 +7,7 @@
 #include <linux/debugfs.h>
 #include <linux/fs.h>
 #include <linux/kernel.h>
+#include <linux/sizes.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/uaccess.h>
@@ -24,6 +25,7 @@ struct lft_attr {
 	int (*store)(struct lft_file_ref *ref, char *buf, size_t cnt);
 	size_t max;		/* longest write accepted (longer: -EINVAL) */
 	bool truncate;		/* longer writes are cut to max instead */
+	bool big;		/* content may exceed a page (up to 1 MiB) */
 };
 
 /*
@@ -77,26 +79,73 @@ struct lft_attr_file {
 	struct lft_file_ref *ref;
 };
 
+/*
+ * The text a reader sees is made once, when it reads from offset 0, and
+ * then served in as many reads as it takes, so that a table read in
+ * pieces is consistent.
+ */
+struct lft_attr_text {
+	struct mutex lock;
+	size_t len;
+	char *buf;
+};
+
+static int lft_attr_open(struct inode *inode, struct file *file)
+{
+	struct lft_attr_text *t;
+	int ret = lft_open_check(inode, file);
+
+	if (ret || !(file->f_mode & FMODE_READ))
+		return ret;
+	t = kzalloc(sizeof(*t), GFP_KERNEL);
+	if (!t) {
+		lft_release(inode, file);
+		return -ENOMEM;
+	}
+	mutex_init(&t->lock);
+	file->private_data = t;
+	return 0;
+}
+
+static int lft_attr_release(struct inode *inode, struct file *file)
+{
+	struct lft_attr_text *t = file->private_data;
+
+	if (t) {
+		kvfree(t->buf);
+		kfree(t);
+	}
+	return lft_release(inode, file);
+}
+
 static ssize_t lft_attr_read(struct file *file, char __user *ubuf,
 			     size_t cnt, loff_t *ppos)
 {
 	struct lft_attr_file *af = file->f_inode->i_private;
+	struct lft_attr_text *t = file->private_data;
 	const struct lft_attr *a = af->attr;
+	size_t size = a->big ? SZ_1M : PAGE_SIZE;
 	struct seq_buf s;
-	char *buf;
 	ssize_t ret;
 
 	if (!a->show)
 		return -EINVAL;
-	buf = kmalloc(PAGE_SIZE, GFP_KERNEL);
-	if (!buf)
-		return -ENOMEM;
-	seq_buf_init(&s, buf, PAGE_SIZE);
-	mutex_lock(&lft_lock);
-	a->show(af->ref, &s);
-	mutex_unlock(&lft_lock);
-	ret = simple_read_from_buffer(ubuf, cnt, ppos, buf, seq_buf_used(&s));
-	kfree(buf);
+	mutex_lock(&t->lock);
+	if (!t->buf || !*ppos) {
+		if (!t->buf)
+			t->buf = kvmalloc(size, GFP_KERNEL);
+		if (!t->buf) {
+			mutex_unlock(&t->lock);
+			return -ENOMEM;
+		}
+		seq_buf_init(&s, t->buf, size);
+		mutex_lock(&lft_lock);
+		a->show(af->ref, &s);
+		mutex_unlock(&lft_lock);
+		t->len = seq_buf_used(&s);
+	}
+	ret = simple_read_from_buffer(ubuf, cnt, ppos, t->buf, t->len);
+	mutex_unlock(&t->lock);
 	return ret;
 }
 
@@ -131,8 +180,8 @@ static ssize_t lft_attr_write(struct file *file, const char __user *ubuf,
 
 static const struct file_operations lft_attr_fops = {
 	.owner = THIS_MODULE,
-	.open = lft_open_check,
-	.release = lft_release,
+	.open = lft_attr_open,
+	.release = lft_attr_release,
 	.read = lft_attr_read,
 	.write = lft_attr_write,
 	.llseek = default_llseek,
@@ -343,6 +392,46 @@ static int lft_store_cmdlines_size(struct lft_file_ref *ref, char *buf,
 	return ret ? ret : lft_cmdline_resize(n);
 }
 
+/* tracing_thresh and tracing_max_latency: ns kept, microseconds shown. */
+unsigned long lft_tracing_thresh;
+
+static int lft_store_usecs(char *buf, unsigned long *ns)
+{
+	unsigned long val;
+	int ret = kstrtoul(buf, 10, &val);
+
+	if (ret)
+		return ret;
+	/* Unchecked, as the kernel's: a huge value wraps around. */
+	*ns = val * NSEC_PER_USEC;
+	return 0;
+}
+
+static void lft_show_thresh(struct lft_file_ref *ref, struct seq_buf *s)
+{
+	seq_buf_printf(s, "%lu\n", lft_tracing_thresh / NSEC_PER_USEC);
+}
+
+static int lft_store_thresh(struct lft_file_ref *ref, char *buf, size_t cnt)
+{
+	return lft_store_usecs(buf, &lft_tracing_thresh);
+}
+
+static void lft_show_max_lat(struct lft_file_ref *ref, struct seq_buf *s)
+{
+	seq_buf_printf(s, "%lu\n", ref->tr->max_latency / NSEC_PER_USEC);
+}
+
+static int lft_store_max_lat(struct lft_file_ref *ref, char *buf, size_t cnt)
+{
+	return lft_store_usecs(buf, &ref->tr->max_latency);
+}
+
+static void lft_show_tgids(struct lft_file_ref *ref, struct seq_buf *s)
+{
+	lft_tgid_show(s);
+}
+
 static void lft_show_ts_mode(struct lft_file_ref *ref, struct seq_buf *s)
 {
 	seq_buf_printf(s, "[delta] absolute\n");
@@ -364,11 +453,16 @@ static const struct lft_attr lft_top_attrs[] = {
 	{ "timestamp_mode", LFT_MODE_READ, lft_show_ts_mode },
 	{ "tracing_cpumask", LFT_MODE_WRITE, lft_show_cpumask,
 	  lft_store_cpumask, PAGE_SIZE - 1 },
+	{ "tracing_max_latency", LFT_MODE_WRITE, lft_show_max_lat,
+	  lft_store_max_lat, 63 },
 };
 
 /* Files of the top level only. */
 static const struct lft_attr lft_global_attrs[] = {
-	{ "saved_cmdlines", LFT_MODE_READ, lft_show_cmdlines },
+	{ "saved_cmdlines", LFT_MODE_READ, lft_show_cmdlines, .big = true },
+	{ "saved_tgids", LFT_MODE_READ, lft_show_tgids, .big = true },
+	{ "tracing_thresh", LFT_MODE_WRITE, lft_show_thresh, lft_store_thresh,
+	  63 },
 	{ "saved_cmdlines_size", LFT_MODE_WRITE, lft_show_cmdlines_size,
 	  lft_store_cmdlines_size, 64 },
 };
@@ -450,6 +544,7 @@ int lft_files_create(struct lft_array *tr)
 	debugfs_create_file("free_buffer", 0200, tr->dir, ref, &lft_free_fops);
 	debugfs_create_file("snapshot", LFT_MODE_WRITE, tr->dir, ref,
 			    &lft_snapshot_fops);
+	lft_err_log_create(tr, ref);
 	if (!tr->name) {
 		lft_readme_create(tr);
 		ret = lft_instances_create(tr->dir);

@@ -81,6 +81,7 @@ out_array:
 	lft_array_destroy(&lft_top);
 out_tracers:
 	lft_tracers_exit();
+	lft_taskinfo_exit();
 out_cmdline:
 	lft_cmdline_exit();
 	return ret;
@@ -93,11 +94,13 @@ out_cmdline:
  */
 static void __exit lft_exit(void)
 {
+	lft_printk_exit();
 	lft_params_exit();
 	lft_instances_exit();
 	debugfs_remove(lft_top.dir);
 	lft_file_refs_free();
 	lft_tracers_exit();
+	lft_taskinfo_exit();
 	lft_array_destroy(&lft_top);
 	lft_cmdline_exit();
 }

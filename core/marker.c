@@ -67,6 +67,7 @@ static ssize_t tracing_mark_write(struct file *file, const char __user *ubuf,
 		entry->buf[cnt++] = '\n';
 	entry->buf[cnt] = '\0';
 	lft_rb_commit(&res);
+	lft_taskinfo_note();
 	return written;
 }
 
@@ -106,6 +107,7 @@ static ssize_t lft_mark_raw_write(struct file *file, const char __user *ubuf,
 		written = cnt;
 	}
 	lft_rb_commit(&res);
+	lft_taskinfo_note();
 	return written;
 }
 

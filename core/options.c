@@ -18,16 +18,25 @@ static const struct {
 	unsigned long bit;
 	bool top_only;		/* not in instances */
 } lft_options[] = {
+	{ "sym-offset", LFT_OPT_SYM_OFFSET },	/* output.c: symbols */
+	{ "sym-addr", LFT_OPT_SYM_ADDR },	/* output.c: symbols */
+	{ "verbose", LFT_OPT_VERBOSE },		/* output.c: header, latency */
+	{ "raw", LFT_OPT_RAW },			/* render.c */
+	{ "hex", LFT_OPT_HEX },			/* render.c */
+	{ "bin", LFT_OPT_BIN },			/* render.c */
 	{ "block", LFT_OPT_BLOCK },		/* reader.c: poll */
 	{ "trace_printk", LFT_OPT_PRINTK, true },	/* printk.c */
+	{ "annotate", LFT_OPT_ANNOTATE },	/* reader.c */
 	{ "printk-msg-only", LFT_OPT_PRINTK_MSGONLY, true },	/* output.c */
 	{ "context-info", LFT_OPT_CONTEXT_INFO },	/* output.c */
+	{ "latency-format", LFT_OPT_LATENCY_FMT },	/* output.c */
 	{ "record-tgid", LFT_OPT_RECORD_TGID },	/* output.c: TGID column */
 	{ "overwrite", LFT_OPT_OVERWRITE },	/* the ring buffer's mode */
 	{ "disable_on_free", LFT_OPT_DISABLE_ON_FREE },	/* files.c */
 	{ "irq-info", LFT_OPT_IRQ_INFO },	/* output.c */
 	{ "markers", LFT_OPT_MARKERS },		/* marker.c */
 	{ "pause-on-trace", LFT_OPT_PAUSE_ON_TRACE },	/* reader.c */
+	{ "stacktrace", LFT_OPT_STACKTRACE },	/* stack.c */
 };
 
 /**

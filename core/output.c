@@ -9,6 +9,7 @@
 #include <linux/module.h>
 #include <linux/sched.h>
 #include <linux/string.h>
+#include <linux/utsname.h>
 
 #include "core/trace.h"
 
@@ -41,24 +42,15 @@ static void lft_total_entries(struct lft_rb *rb, int cpu,
 	}
 }
 
-/**
- * lft_print_header() - the header "trace" starts with
- * @tr: the array
- * @rb: the buffer shown (the array's, or its snapshot)
- * @s: where to print
- * @cpu: the CPU of a per-CPU file, or LFT_RB_ALL_CPUS
- */
-void lft_print_header(struct lft_array *tr, struct lft_rb *rb,
-		      struct seq_buf *s, int cpu)
+/* The default (function) header's entry count and column legend. */
+static void lft_print_func_header(struct lft_array *tr, struct lft_rb *rb,
+				  struct seq_buf *s, int cpu)
 {
 	static const char space[] = "            ";
 	bool tgid = tr->flags & LFT_OPT_RECORD_TGID;
 	int prec = tgid ? 12 : 2;
 	unsigned long entries, written;
 
-	seq_buf_printf(s, "# tracer: %s\n#\n", tr->tracer->name);
-	if (!(tr->flags & LFT_OPT_CONTEXT_INFO))
-		return;
 	lft_total_entries(rb, cpu, &entries, &written);
 	seq_buf_printf(s, "# entries-in-buffer/entries-written: %lu/%lu   #P:%d\n#\n",
 		       entries, written, num_online_cpus());
@@ -119,17 +111,176 @@ static void lft_print_flags(struct seq_buf *s, const struct lft_entry *ent)
 		seq_buf_printf(s, "%c", '.');
 }
 
-static void lft_print_context(struct lft_array *tr, struct seq_buf *s,
-			      const struct lft_rb_entry *e,
-			      const struct lft_entry *ent)
+/* The kernel's names for the preemption models, as the latency header shows. */
+static const char *lft_preempt_model(void)
 {
+	return preempt_model_none() ? "server" :
+	       preempt_model_voluntary() ? "desktop" :
+	       preempt_model_full() ? "preempt" :
+	       preempt_model_rt() ? "preempt_rt" : "unknown";
+}
+
+/* The header of latency-format output (only when there are entries). */
+static void lft_print_lat_header(struct lft_array *tr, struct lft_rb *rb,
+				 struct seq_buf *s, int cpu)
+{
+	/* The legend's lines end in spaces (to their widths), as the kernel's. */
+	static const struct {
+		const char *text;
+		int width;
+	} legend[] = {
+		{ "#                    _------=> CPU#", 47 },
+		{ "#                   / _-----=> irqs-off/BH-disabled", 51 },
+		{ "#                  | / _----=> need-resched", 47 },
+		{ "#                  || / _---=> hardirq/softirq", 47 },
+		{ "#                  ||| / _--=> preempt-depth", 47 },
+		{ "#                  |||| / _-=> migrate-disable", 47 },
+		{ "#                  ||||| /     delay", 47 },
+		{ "#  cmd     pid     |||||| time  |   caller", 47 },
+		{ "#     \\   /        ||||||  \\    |    /", 45 },
+	};
+	size_t i;
+	const struct lft_lat_info *l = &tr->lat;
+	unsigned long entries, written;
+	unsigned long sym = tr->flags & (LFT_OPT_SYM_OFFSET | LFT_OPT_SYM_ADDR);
+
+	lft_total_entries(rb, cpu, &entries, &written);
+	if (!entries)
+		return;
+	seq_buf_printf(s, "# %s latency trace v1.1.5 on %s\n", tr->tracer->name,
+		       utsname()->release);
+	seq_buf_printf(s, "# --------------------------------------------------------------------\n");
+	seq_buf_printf(s, "# latency: %lu us, #%lu/%lu, CPU#%d | (M:%s VP:%d, KP:%d, SP:%d HP:%d #P:%d)\n",
+		       l->latency_ns / NSEC_PER_USEC, entries, written, l->cpu,
+		       lft_preempt_model(), 0, 0, 0, 0, num_online_cpus());
+	seq_buf_printf(s, "#    -----------------\n");
+	seq_buf_printf(s, "#    | task: %.16s-%d (uid:%d nice:%ld policy:%ld rt_prio:%ld)\n",
+		       l->comm, l->pid, l->uid, l->nice, l->policy,
+		       l->rt_priority);
+	seq_buf_printf(s, "#    -----------------\n");
+	if (l->critical_start) {
+		seq_buf_printf(s, "#  => started at: ");
+		lft_print_sym(s, l->critical_start, sym);
+		seq_buf_printf(s, "\n#  => ended at:   ");
+		lft_print_sym(s, l->critical_end, sym);
+		seq_buf_printf(s, "\n#\n");
+	}
+	seq_buf_printf(s, "#\n");
+	if (tr->flags & LFT_OPT_VERBOSE)
+		return;
+	for (i = 0; i < ARRAY_SIZE(legend); i++)
+		seq_buf_printf(s, "%-*s\n", legend[i].width, legend[i].text);
+}
+
+/**
+ * lft_print_header() - the header "trace" starts with
+ * @it: the reader
+ * @rb: the buffer shown (the array's, or its snapshot)
+ * @s: where to print
+ * @cpu: the CPU of a per-CPU file, or LFT_RB_ALL_CPUS
+ */
+void lft_print_header(struct lft_print_iter *it, struct lft_rb *rb,
+		      struct seq_buf *s, int cpu)
+{
+	struct lft_array *tr = it->tr;
+
+	seq_buf_printf(s, "# tracer: %s\n#\n", tr->tracer->name);
+	if (!(tr->flags & LFT_OPT_CONTEXT_INFO))
+		return;
+	if (it->lat)
+		lft_print_lat_header(tr, rb, s, cpu);
+	else if (!(tr->flags & LFT_OPT_VERBOSE))
+		lft_print_func_header(tr, rb, s, cpu);
+}
+
+/* Latency marks: how long until the next entry, strictly greater than. */
+static char lft_lat_mark(u64 delta_ns)
+{
+	static const struct {
+		u64 ns;
+		char c;
+	} marks[] = {
+		{ 1000000000ULL, '$' }, { 100000000ULL, '@' },
+		{ 10000000ULL, '*' }, { 1000000ULL, '#' },
+		{ 100000ULL, '!' }, { 10000ULL, '+' },
+	};
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(marks); i++)
+		if (delta_ns > marks[i].ns)
+			return marks[i].c;
+	return ' ';
+}
+
+static void lft_print_lat_context(struct lft_print_iter *it,
+				  struct seq_buf *s,
+				  const struct lft_rb_entry *e,
+				  const struct lft_entry *ent)
+{
+	struct lft_array *tr = it->tr;
+	bool verbose = tr->flags & LFT_OPT_VERBOSE;
+	bool in_ns = lft_time_in_ns(lft_rb_get_clock(tr->rb));
+	u64 abs = e->ts - tr->time_start, rel = it->next_ts - e->ts;
 	char comm[TASK_COMM_LEN];
 
 	lft_cmdline_find(ent->pid, comm);
+	if (verbose) {
+		seq_buf_printf(s, "%16s %7d %3d %d %08x %08lx ", comm, ent->pid,
+			       e->cpu, ent->flags, ent->preempt_count & 0xf,
+			       it->idx);
+	} else {
+		seq_buf_printf(s, "%8.8s-%-7d %3d", comm, ent->pid, e->cpu);
+		lft_print_flags(s, ent);
+	}
+	if (in_ns) {
+		abs = div_u64(abs, NSEC_PER_USEC);
+		rel = div_u64(rel, NSEC_PER_USEC);
+	}
+	if (verbose && in_ns) {
+		u32 abs_us, rel_us;
+		u64 abs_ms = div_u64_rem(abs, USEC_PER_MSEC, &abs_us);
+		u64 rel_ms = div_u64_rem(rel, USEC_PER_MSEC, &rel_us);
+
+		seq_buf_printf(s, "[%08llx] %lld.%03ums (+%lld.%03ums): ",
+			       div_u64(e->ts, NSEC_PER_USEC), abs_ms, abs_us,
+			       rel_ms, rel_us);
+	} else if (verbose) {
+		seq_buf_printf(s, "[%016llx] %lld (+%lld): ", e->ts, abs, rel);
+	} else if (in_ns) {
+		seq_buf_printf(s, " %4lldus%c: ", abs,
+			       lft_lat_mark(rel * NSEC_PER_USEC));
+	} else {
+		seq_buf_printf(s, " %4lld: ", abs);
+	}
+}
+
+/**
+ * lft_print_context() - the "comm-pid [cpu] flags time: " prefix
+ * @it: the reader
+ * @s: where to print
+ * @e: the ring buffer's view of the entry
+ * @ent: its header
+ */
+void lft_print_context(struct lft_print_iter *it, struct seq_buf *s,
+		       const struct lft_rb_entry *e, const struct lft_entry *ent)
+{
+	struct lft_array *tr = it->tr;
+	char comm[TASK_COMM_LEN];
+
+	if (it->lat) {
+		lft_print_lat_context(it, s, e, ent);
+		return;
+	}
+	lft_cmdline_find(ent->pid, comm);
 	seq_buf_printf(s, "%16s-%-7d ", comm, ent->pid);
-	/* No tgids are recorded yet (tracers will): shown as unknown. */
-	if (tr->flags & LFT_OPT_RECORD_TGID)
-		seq_buf_printf(s, "(-------) ");
+	if (tr->flags & LFT_OPT_RECORD_TGID) {
+		int tgid = lft_tgid_find(ent->pid);
+
+		if (tgid)
+			seq_buf_printf(s, "(%7d) ", tgid);
+		else
+			seq_buf_printf(s, "(-------) ");
+	}
 	seq_buf_printf(s, "[%03d] ", e->cpu);
 	if (tr->flags & LFT_OPT_IRQ_INFO)
 		lft_print_flags(s, ent);
@@ -143,57 +294,114 @@ static void lft_print_context(struct lft_array *tr, struct seq_buf *s,
 	}
 }
 
-/*
- * A symbol as %ps prints it, except that lftrace's own functions (those
- * standing in for kernel ones, like tracing_mark_write) print without the
- * " [lftrace]" a module symbol gets: the kernel's are built in.
+/**
+ * lft_print_sym() - a code address as the kernel's output shows it
+ * @s: where to print
+ * @ip: the address
+ * @flags: the array's options (sym-offset, sym-addr)
+ *
+ * "name", or with sym-offset "name+0xoff/0xsize [module]", then with
+ * sym-addr " <address>". lftrace's own functions (those standing in for
+ * kernel ones, like tracing_mark_write) print without " [lftrace]": the
+ * kernel's are built in.
  */
-static void lft_print_sym(struct seq_buf *s, unsigned long ip)
+void lft_print_sym(struct seq_buf *s, unsigned long ip, unsigned long flags)
 {
+	bool offset = flags & LFT_OPT_SYM_OFFSET;
 	char sym[KSYM_SYMBOL_LEN];
 	char *mod;
 
-	snprintf(sym, sizeof(sym), "%ps", (void *)ip);
-	if (within_module(ip, THIS_MODULE)) {
+	if (!ip) {
+		seq_buf_printf(s, "0");
+		return;
+	}
+	if (offset)
+		sprint_symbol(sym, ip);
+	else
+		sprint_symbol_no_offset(sym, ip);
+	if (!strncmp(sym, "0x", 2)) {
+		snprintf(sym, sizeof(sym), "0x%08lx", ip);
+	} else if (!offset || within_module(ip, THIS_MODULE)) {
 		mod = strstr(sym, " [");
 		if (mod)
 			*mod = '\0';
 	}
 	seq_buf_printf(s, "%s", sym);
+	if (flags & LFT_OPT_SYM_ADDR)
+		seq_buf_printf(s, " <%016lx>", ip);
+}
+
+static void lft_print_stack(struct seq_buf *s, const struct lft_stack_entry *st,
+			    unsigned int len, unsigned long flags)
+{
+	unsigned int i, n = (len - sizeof(*st)) / sizeof(long);
+
+	seq_buf_printf(s, "<stack trace>\n");
+	for (i = 0; i < n && st->caller[i] != ULONG_MAX; i++) {
+		seq_buf_printf(s, " => ");
+		lft_print_sym(s, st->caller[i], flags);
+		seq_buf_printf(s, "\n");
+	}
+}
+
+/* annotate: the first entry of a CPU, in a trace whose buffer overran. */
+static void lft_print_annotation(struct lft_print_iter *it, struct seq_buf *s,
+				 int cpu)
+{
+	if (!it->annotate || !(it->tr->flags & LFT_OPT_ANNOTATE) ||
+	    !it->started || test_and_set_bit(cpu, it->started))
+		return;
+	if (it->idx > 1)
+		seq_buf_printf(s, "##### CPU %u buffer started ####\n", cpu);
+}
+
+/* printk-msg-only: just the message of a printk or marker entry. */
+static bool lft_print_msg_only(struct lft_print_iter *it, struct seq_buf *s,
+			       const struct lft_rb_entry *e, const void *data)
+{
+	const struct lft_entry *ent = data;
+	unsigned long f = it->tr->flags;
+
+	if (!(f & LFT_OPT_PRINTK) || !(f & LFT_OPT_PRINTK_MSGONLY))
+		return false;
+	if (ent->type == LFT_TRACE_PRINT &&
+	    e->len >= sizeof(struct lft_print_entry)) {
+		const struct lft_print_entry *p = data;
+
+		seq_buf_printf(s, "%.*s", (int)(e->len - sizeof(*p)), p->buf);
+		return true;
+	}
+	if (ent->type == LFT_TRACE_BPRINT &&
+	    e->len >= sizeof(struct lft_bprint_entry)) {
+		lft_print_bprint(s, data, e->len);
+		return true;
+	}
+	return false;
 }
 
 /**
  * lft_print_entry() - print one entry as a line of "trace"
- * @tr: the array it came from
+ * @it: the reader
  * @s: where to print
  * @e: what the ring buffer said of it (time, CPU, length)
  * @data: the entry
  */
-void lft_print_entry(struct lft_array *tr, struct seq_buf *s,
+void lft_print_entry(struct lft_print_iter *it, struct seq_buf *s,
 		     const struct lft_rb_entry *e, const void *data)
 {
+	struct lft_array *tr = it->tr;
 	const struct lft_entry *ent = data;
+	unsigned long sym = tr->flags & (LFT_OPT_SYM_OFFSET | LFT_OPT_SYM_ADDR);
 
 	if (e->len < sizeof(*ent)) {
 		seq_buf_printf(s, "%s", "[CORRUPT ENTRY]\n");
 		return;
 	}
-	if ((tr->flags & LFT_OPT_PRINTK) && (tr->flags & LFT_OPT_PRINTK_MSGONLY)) {
-		const struct lft_print_entry *p = data;
-
-		if (ent->type == LFT_TRACE_PRINT && e->len >= sizeof(*p)) {
-			seq_buf_printf(s, "%.*s", (int)(e->len - sizeof(*p)),
-				       p->buf);
-			return;
-		}
-		if (ent->type == LFT_TRACE_BPRINT &&
-		    e->len >= sizeof(struct lft_bprint_entry)) {
-			lft_print_bprint(s, data, e->len);
-			return;
-		}
-	}
+	if (lft_print_msg_only(it, s, e, data) || lft_render_alt(it, s, e, data))
+		return;
+	lft_print_annotation(it, s, e->cpu);
 	if (tr->flags & LFT_OPT_CONTEXT_INFO)
-		lft_print_context(tr, s, e, ent);
+		lft_print_context(it, s, e, ent);
 	switch (ent->type) {
 	case LFT_TRACE_PRINT: {
 		const struct lft_print_entry *p = data;
@@ -201,28 +409,26 @@ void lft_print_entry(struct lft_array *tr, struct seq_buf *s,
 
 		if (e->len < sizeof(*p))
 			break;
-		lft_print_sym(s, p->ip);
+		lft_print_sym(s, p->ip, sym);
 		seq_buf_printf(s, ": %.*s", max, p->buf);
 		return;
 	}
-	case LFT_TRACE_RAW_DATA: {
-		const struct lft_raw_entry *r = data;
-		unsigned int i;
-
-		if (e->len < sizeof(*r))
+	case LFT_TRACE_RAW_DATA:
+		if (e->len < sizeof(struct lft_raw_entry))
 			break;
-		seq_buf_printf(s, "# %x buf:", r->id);
-		for (i = 0; i < e->len - sizeof(*r); i++)
-			seq_buf_printf(s, " %02x", (unsigned char)r->buf[i]);
-		seq_buf_printf(s, "\n");
+		lft_print_raw_data(s, data, e->len);
 		return;
-	}
 	case LFT_TRACE_BPRINT:
 		if (e->len < sizeof(struct lft_bprint_entry))
 			break;
-		lft_print_sym(s, ((const struct lft_bprint_entry *)data)->ip);
+		lft_print_sym(s, ((const struct lft_bprint_entry *)data)->ip, sym);
 		seq_buf_printf(s, ": ");
 		lft_print_bprint(s, data, e->len);
+		return;
+	case LFT_TRACE_STACK:
+		if (e->len < sizeof(struct lft_stack_entry))
+			break;
+		lft_print_stack(s, data, e->len, sym);
 		return;
 	default:
 		if (tr->tracer->print_line &&
@@ -233,11 +439,31 @@ void lft_print_entry(struct lft_array *tr, struct seq_buf *s,
 }
 
 /**
+ * lft_print_raw_data() - a trace_marker_raw entry: "# id buf:" and hex bytes
+ * @s: where to print
+ * @r: the entry
+ * @len: its length
+ */
+void lft_print_raw_data(struct seq_buf *s, const struct lft_raw_entry *r,
+			unsigned int len)
+{
+	unsigned int i;
+
+	seq_buf_printf(s, "# %x buf:", r->id);
+	for (i = 0; i < len - sizeof(*r); i++)
+		seq_buf_printf(s, " %02x", (unsigned char)r->buf[i]);
+	seq_buf_printf(s, "\n");
+}
+
+/**
  * lft_print_lost() - the line the kernel prints before lost events
  * @s: where to print
  * @e: the first event after the loss
  */
 void lft_print_lost(struct seq_buf *s, const struct lft_rb_entry *e)
 {
-	seq_buf_printf(s, "CPU:%d [LOST %lu EVENTS]\n", e->cpu, e->lost);
+	if (e->lost == LFT_RB_LOST_UNKNOWN)
+		seq_buf_printf(s, "CPU:%d [LOST EVENTS]\n", e->cpu);
+	else
+		seq_buf_printf(s, "CPU:%d [LOST %lu EVENTS]\n", e->cpu, e->lost);
 }

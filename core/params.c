@@ -14,6 +14,8 @@
  *   ftrace_dump_on_oops[=orig_cpu]  dump the buffer to the console on an
  *                              oops or panic (all CPUs, or the one that
  *                              oopsed); "0" turns it off
+ *   tracing_thresh=USECS       the initial tracing_thresh
+ *   traceoff_on_warning        (warn.c) a WARN() turns tracing off
  */
 #define pr_fmt(fmt) "lftrace: " fmt
 
@@ -47,6 +49,10 @@ MODULE_PARM_DESC(trace_options, "comma-separated options (as trace_options=)");
 static bool alloc_snapshot;
 module_param(alloc_snapshot, bool, 0444);
 MODULE_PARM_DESC(alloc_snapshot, "allocate the snapshot buffer at load (as alloc_snapshot)");
+
+static unsigned long tracing_thresh;
+module_param(tracing_thresh, ulong, 0444);
+MODULE_PARM_DESC(tracing_thresh, "initial tracing_thresh in microseconds (as tracing_thresh=)");
 
 /* -1: off; else an lftrace_dump_mode. Given bare, it means all CPUs. */
 static int lft_dump_on_oops = -1;
@@ -129,6 +135,11 @@ int lft_params_apply(void)
 	char *opts, *p, *o;
 	int ret, c;
 
+	if (tracing_thresh > ULONG_MAX / NSEC_PER_USEC) {
+		pr_err("invalid tracing_thresh %lu\n", tracing_thresh);
+		return -EINVAL;
+	}
+	lft_tracing_thresh = tracing_thresh * NSEC_PER_USEC;
 	if (trace_clock) {
 		c = lft_rb_clock_parse(trace_clock);
 		if (c < 0) {
@@ -169,6 +180,9 @@ int lft_params_apply(void)
 			return ret;
 		}
 	}
+	ret = lft_warn_init();
+	if (ret)
+		return ret;
 	register_die_notifier(&lft_oops_nb);
 	atomic_notifier_chain_register(&panic_notifier_list, &lft_die_nb);
 	return 0;
@@ -176,6 +190,7 @@ int lft_params_apply(void)
 
 void lft_params_exit(void)
 {
+	lft_warn_exit();
 	atomic_notifier_chain_unregister(&panic_notifier_list, &lft_die_nb);
 	unregister_die_notifier(&lft_oops_nb);
 }

@@ -11,6 +11,7 @@
  * with preemption off (module memory is freed only after an RCU-sched
  * grace period).
  */
+#include <linux/irq_work.h>
 #include <linux/kallsyms.h>
 #include <linux/module.h>
 #include <linux/nmi.h>
@@ -18,6 +19,7 @@
 #include <linux/printk.h>
 #include <linux/sched.h>
 #include <linux/string.h>
+#include <linux/workqueue.h>
 
 #include "core/ksyms.h"
 #include "core/trace.h"
@@ -32,10 +34,57 @@ struct lft_printk_bufs {
 
 static DEFINE_PER_CPU(struct lft_printk_bufs, lft_printk_bufs);
 
+/*
+ * As with trace_printk() users in the kernel, the first use starts the
+ * recording of comms at context switches, so the lines name their tasks.
+ * The first call may be in any context: the start is deferred to a work.
+ */
+static bool lft_printk_used;
+
+static void lft_printk_comm_work(struct work_struct *work)
+{
+	mutex_lock(&lft_lock);
+	if (!lft_printk_used) {
+		lft_printk_used = !lft_taskinfo_start(LFT_TI_CMDLINE);
+		if (!lft_printk_used)
+			pr_warn("lftrace: cannot record comms for lftrace_printk()\n");
+	}
+	mutex_unlock(&lft_lock);
+}
+
+static DECLARE_WORK(lft_printk_work, lft_printk_comm_work);
+
+static void lft_printk_comm_irq(struct irq_work *w)
+{
+	schedule_work(&lft_printk_work);
+}
+
+static struct irq_work lft_printk_irq_work =
+	IRQ_WORK_INIT(lft_printk_comm_irq);
+static atomic_t lft_printk_first = ATOMIC_INIT(0);
+
 static bool lft_printk_allowed(void)
 {
-	return (READ_ONCE(lft_top.flags) & LFT_OPT_PRINTK) &&
-	       lft_array_writable(&lft_top) && lft_top.rb;
+	if (!((READ_ONCE(lft_top.flags) & LFT_OPT_PRINTK) &&
+	      lft_array_writable(&lft_top) && lft_top.rb))
+		return false;
+	if (unlikely(!atomic_read(&lft_printk_first)) &&
+	    !atomic_xchg(&lft_printk_first, 1))
+		irq_work_queue(&lft_printk_irq_work);
+	return true;
+}
+
+/* At unload: no deferred start may run after this. */
+void lft_printk_exit(void)
+{
+	atomic_set(&lft_printk_first, 1);
+	irq_work_sync(&lft_printk_irq_work);
+	cancel_work_sync(&lft_printk_work);
+	mutex_lock(&lft_lock);
+	if (lft_printk_used)
+		lft_taskinfo_stop(LFT_TI_CMDLINE);
+	lft_printk_used = false;
+	mutex_unlock(&lft_lock);
 }
 
 /**
@@ -49,6 +98,7 @@ int __lftrace_printk(unsigned long ip, const char *fmt, ...)
 {
 	struct lft_printk_bufs *b;
 	struct lft_bprint_entry *entry;
+	struct lft_rb *rb;
 	struct lft_rb_res res;
 	struct lft_entry ctx;
 	unsigned int len = 0;
@@ -71,14 +121,14 @@ int __lftrace_printk(unsigned long ip, const char *fmt, ...)
 		len = 0;
 	else
 		len *= sizeof(u32);
-	entry = len ? lft_rb_reserve(READ_ONCE(lft_top.rb), sizeof(*entry) + len, &res) :
-		      NULL;
+	rb = READ_ONCE(lft_top.rb);
+	entry = len ? lft_rb_reserve(rb, sizeof(*entry) + len, &res) : NULL;
 	if (entry) {
 		entry->ent = ctx;
 		entry->ip = ip;
 		entry->fmt = fmt;
 		memcpy(entry->buf, b->buf[n], len);
-		lft_rb_commit(&res);
+		lft_commit(&lft_top, rb, &res, &ctx, 0);
 	} else {
 		len = 0;
 	}
@@ -103,11 +153,13 @@ int __lftrace_puts(unsigned long ip, const char *str)
 	struct lft_print_entry *entry;
 	struct lft_rb_res res;
 	struct lft_entry ctx;
+	struct lft_rb *rb;
 
 	if (unlikely(!lft_printk_allowed()))
 		return 0;
 	lft_gen_ctx(&ctx, LFT_TRACE_PRINT);
-	entry = lft_rb_reserve(READ_ONCE(lft_top.rb), sizeof(*entry) + len + 2, &res);
+	rb = READ_ONCE(lft_top.rb);
+	entry = lft_rb_reserve(rb, sizeof(*entry) + len + 2, &res);
 	if (!entry)
 		return 0;
 	entry->ent = ctx;
@@ -116,7 +168,7 @@ int __lftrace_puts(unsigned long ip, const char *str)
 	if (!len || entry->buf[len - 1] != '\n')
 		entry->buf[len++] = '\n';
 	entry->buf[len] = '\0';
-	lft_rb_commit(&res);
+	lft_commit(&lft_top, rb, &res, &ctx, 0);
 	return len;
 }
 EXPORT_SYMBOL_GPL(__lftrace_puts);
@@ -195,6 +247,7 @@ static u8 lft_dump_data[LFT_RB_MAX_PAYLOAD];
  */
 void lftrace_dump(enum lftrace_dump_mode mode)
 {
+	struct lft_print_iter it = { .tr = &lft_top };
 	struct lft_rb_entry e;
 	struct seq_buf s;
 	int cpu = raw_smp_processor_id(), ret;
@@ -216,7 +269,7 @@ void lftrace_dump(enum lftrace_dump_mode mode)
 		seq_buf_init(&s, lft_dump_line, sizeof(lft_dump_line) - 1);
 		if (e.lost)
 			lft_print_lost(&s, &e);
-		lft_print_entry(&lft_top, &s, &e, lft_dump_data);
+		lft_print_entry(&it, &s, &e, lft_dump_data);
 		lft_dump_line[seq_buf_used(&s)] = '\0';
 		pr_emerg("%s", lft_dump_line);
 		touch_nmi_watchdog();

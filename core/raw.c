@@ -7,6 +7,10 @@
  * (splice until buffer_percent of it is filled), or fail with EAGAIN when
  * asked not to block; poll() is supported.
  *
+ * per_cpu/cpuN/snapshot_raw is the same over the snapshot buffer (which
+ * only a snapshot fills, so a blocking read waits for one); it reads as
+ * empty (EOF) while no snapshot buffer is allocated.
+ *
  * The file is created with debugfs_create_file_unsafe(): debugfs' usual
  * proxy would drop splice_read. An open file holds a module reference, so
  * lftrace cannot be unloaded under it.
@@ -25,10 +29,13 @@
 struct lft_raw {
 	struct lft_array *tr;
 	int cpu;
+	bool snapshot;		/* snapshot_raw */
 	struct mutex lock;
 	void *page;		/* the last page read, or a spare */
 	size_t off;		/* how much of it read() has given out */
 };
+
+static const struct file_operations lft_snap_raw_fops;
 
 static int lft_raw_open(struct inode *inode, struct file *file)
 {
@@ -45,6 +52,7 @@ static int lft_raw_open(struct inode *inode, struct file *file)
 	}
 	r->tr = ref->tr;
 	r->cpu = ref->cpu;
+	r->snapshot = file->f_op == &lft_snap_raw_fops;
 	r->off = PAGE_SIZE;		/* nothing left over */
 	mutex_init(&r->lock);
 	r->page = lft_rb_alloc_read_page();
@@ -66,10 +74,37 @@ static int lft_raw_release(struct inode *inode, struct file *file)
 	return lft_release(inode, file);
 }
 
-/* Wait for data; 0 to retry, or the errno to return. */
+/* The buffer read: the array's, or its snapshot (may be NULL). */
+static struct lft_rb *lft_raw_rb(struct lft_raw *r)
+{
+	return r->snapshot ? READ_ONCE(r->tr->snap) : READ_ONCE(r->tr->rb);
+}
+
+/* Wait for data; 0 to retry, or the errno (or 0-byte EOF: 1) to return. */
 static int lft_raw_wait(struct lft_raw *r, bool nonblock, int percent)
 {
-	return nonblock ? -EAGAIN : lft_array_wait(r->tr, r->cpu, percent);
+	struct lft_rb *rb;
+	int ret;
+
+	if (nonblock)
+		return -EAGAIN;
+	if (!r->snapshot)
+		return lft_array_wait(r->tr, r->cpu, percent);
+	rb = lft_raw_rb(r);
+	if (!rb)
+		return 1;
+	ret = lft_rb_wait(rb, r->cpu, percent);
+	if (READ_ONCE(r->tr->dying))
+		return -ENODEV;
+	return ret && signal_pending(current) ? -ERESTARTSYS : 0;
+}
+
+/* One page of the buffer into *page; negative when there is none. */
+static int lft_raw_take(struct lft_raw *r, void **page)
+{
+	struct lft_rb *rb = lft_raw_rb(r);
+
+	return rb ? lft_rb_read_page(rb, r->cpu, page) : -EAGAIN;
 }
 
 static ssize_t lft_raw_read(struct file *file, char __user *ubuf, size_t cnt,
@@ -84,7 +119,7 @@ static ssize_t lft_raw_read(struct file *file, char __user *ubuf, size_t cnt,
 	if (mutex_lock_interruptible(&r->lock))
 		return -ERESTARTSYS;
 	while (r->off >= PAGE_SIZE) {
-		ret = lft_rb_read_page(READ_ONCE(r->tr->rb), r->cpu, &r->page);
+		ret = lft_raw_take(r, &r->page);
 		if (ret >= 0) {
 			r->off = 0;
 			break;
@@ -92,7 +127,7 @@ static ssize_t lft_raw_read(struct file *file, char __user *ubuf, size_t cnt,
 		mutex_unlock(&r->lock);
 		ret = lft_raw_wait(r, file->f_flags & O_NONBLOCK, 0);
 		if (ret)
-			return ret;
+			return ret > 0 ? 0 : ret;
 		if (mutex_lock_interruptible(&r->lock))
 			return -ERESTARTSYS;
 	}
@@ -144,7 +179,7 @@ again:
 			ret = -ENOMEM;
 			break;
 		}
-		if (lft_rb_read_page(READ_ONCE(r->tr->rb), r->cpu, &page) < 0) {
+		if (lft_raw_take(r, &page) < 0) {
 			lft_rb_free_read_page(page);
 			break;
 		}
@@ -167,20 +202,32 @@ again:
 		return ret;
 	ret = lft_raw_wait(r, nonblock, READ_ONCE(r->tr->buffer_percent));
 	if (ret)
-		return ret;
+		return ret > 0 ? 0 : ret;
 	goto again;
 }
 
 static __poll_t lft_raw_poll(struct file *file, poll_table *pt)
 {
 	struct lft_raw *r = file->private_data;
+	struct lft_rb *rb = lft_raw_rb(r);
 
-	if (r->off < PAGE_SIZE || (READ_ONCE(r->tr->flags) & LFT_OPT_BLOCK))
+	if (r->off < PAGE_SIZE || (READ_ONCE(r->tr->flags) & LFT_OPT_BLOCK) ||
+	    !rb)
 		return EPOLLIN | EPOLLRDNORM;
-	return lft_rb_poll(READ_ONCE(r->tr->rb), r->cpu, file, pt, 0);
+	return lft_rb_poll(rb, r->cpu, file, pt, 0);
 }
 
 static const struct file_operations lft_raw_fops = {
+	.owner = THIS_MODULE,
+	.open = lft_raw_open,
+	.read = lft_raw_read,
+	.splice_read = lft_raw_splice_read,
+	.poll = lft_raw_poll,
+	.release = lft_raw_release,
+	.llseek = no_llseek,
+};
+
+static const struct file_operations lft_snap_raw_fops = {
 	.owner = THIS_MODULE,
 	.open = lft_raw_open,
 	.read = lft_raw_read,
@@ -194,4 +241,6 @@ void lft_raw_create(struct dentry *dir, struct lft_file_ref *ref)
 {
 	debugfs_create_file_unsafe("trace_pipe_raw", 0440, dir, ref,
 				   &lft_raw_fops);
+	debugfs_create_file_unsafe("snapshot_raw", 0440, dir, ref,
+				   &lft_snap_raw_fops);
 }

@@ -11,6 +11,7 @@
  *               with O_NONBLOCK), supports poll, ends (EOF) once tracing
  *               is off and what was there has been read.
  */
+#include <linux/bitmap.h>
 #include <linux/fs.h>
 #include <linux/poll.h>
 #include <linux/slab.h>
@@ -41,6 +42,7 @@ struct lft_reader {
 	void *data;			/* consuming read scratch */
 	struct lft_rb_iter **it;	/* non-consuming: per CPU */
 	struct lft_pending *pend;
+	struct lft_print_iter pi;	/* what the output engine needs */
 };
 
 static void lft_reader_free(struct lft_reader *r)
@@ -57,9 +59,24 @@ static void lft_reader_free(struct lft_reader *r)
 	}
 	kfree(r->it);
 	kfree(r->pend);
+	bitmap_free(r->pi.started);
 	kfree(r->data);
 	kfree(r->line);
 	kfree(r);
+}
+
+/* annotate applies to a trace whose buffer lost old entries. */
+static bool lft_reader_overran(struct lft_rb *rb)
+{
+	struct lft_rb_stats st;
+	int cpu;
+
+	for_each_possible_cpu(cpu) {
+		lft_rb_stats(rb, cpu, &st);
+		if (st.overrun)
+			return true;
+	}
+	return false;
 }
 
 static struct lft_reader *lft_reader_new(struct lft_file_ref *ref,
@@ -75,14 +92,24 @@ static struct lft_reader *lft_reader_new(struct lft_file_ref *ref,
 	r->consume = consume;
 	r->rb = rb;
 	mutex_init(&r->lock);
+	/* Like the kernel, the line format is chosen when the file opens. */
+	r->pi.tr = r->tr;
+	r->pi.lat = READ_ONCE(r->tr->flags) & LFT_OPT_LATENCY_FMT;
 	r->line = kmalloc(LFT_LINE_MAX, GFP_KERNEL);
 	if (!r->line)
 		goto fail;
-	if (consume) {
-		r->data = kmalloc(LFT_RB_MAX_PAYLOAD, GFP_KERNEL);
-		if (!r->data)
-			goto fail;
+	r->data = kmalloc(LFT_RB_MAX_PAYLOAD, GFP_KERNEL);
+	if (!r->data)
+		goto fail;
+	/* Numbered as the kernel's iterators: a pipe's first entry is 1. */
+	r->pi.idx = consume ? 0 : ULONG_MAX;
+	if (consume)
 		return r;
+	if (rb && lft_reader_overran(rb)) {
+		r->pi.annotate = true;
+		r->pi.started = bitmap_zalloc(nr_cpu_ids, GFP_KERNEL);
+		if (!r->pi.started)
+			goto fail;
 	}
 	r->it = kcalloc(nr_cpu_ids, sizeof(*r->it), GFP_KERNEL);
 	r->pend = kcalloc(nr_cpu_ids, sizeof(*r->pend), GFP_KERNEL);
@@ -102,9 +129,8 @@ fail:
 	return NULL;
 }
 
-/* Non-consuming: the oldest read-ahead event across the CPUs. */
-static int lft_reader_iter_next(struct lft_reader *r, struct lft_rb_entry *e,
-				void **data)
+/* Non-consuming: read ahead on every CPU; the oldest pending event. */
+static struct lft_pending *lft_reader_oldest(struct lft_reader *r)
 {
 	struct lft_pending *best = NULL, *p;
 	int cpu;
@@ -120,11 +146,48 @@ static int lft_reader_iter_next(struct lft_reader *r, struct lft_rb_entry *e,
 		if (p->have && (!best || p->e.ts < best->e.ts))
 			best = p;
 	}
+	return best;
+}
+
+/*
+ * The time of the event after the one just taken, for latency-format
+ * marks; the taken event's own time when there is none.
+ */
+static u64 lft_reader_next_ts(struct lft_reader *r, u64 ts)
+{
+	struct lft_rb *rb = READ_ONCE(r->tr->rb);
+	struct lft_rb_entry e;
+	struct lft_pending *p;
+	u64 next = U64_MAX;
+	int cpu;
+
+	if (!r->consume) {
+		/* The taken event's data stays valid: copy it out first. */
+		p = lft_reader_oldest(r);
+		return p ? p->e.ts : ts;
+	}
+	for_each_possible_cpu(cpu) {
+		if (r->cpu != LFT_RB_ALL_CPUS && cpu != r->cpu)
+			continue;
+		if (!lft_rb_peek(rb, cpu, &e) && e.ts < next)
+			next = e.ts;
+	}
+	return next == U64_MAX ? ts : next;
+}
+
+/* Non-consuming: the oldest read-ahead event across the CPUs. */
+static int lft_reader_iter_next(struct lft_reader *r, struct lft_rb_entry *e,
+				void **data)
+{
+	struct lft_pending *best = lft_reader_oldest(r);
+
 	if (!best)
 		return -EAGAIN;
 	best->have = false;
 	*e = best->e;
-	*data = best->data;
+	/* The next read-ahead on this CPU reuses the buffer: swap it out. */
+	swap(r->data, best->data);
+	*data = r->data;
 	return 0;
 }
 
@@ -142,7 +205,7 @@ static int lft_reader_fill(struct lft_reader *r)
 		if (r->snapshot && !lft_snapshot_has_data(r->tr, r->rb, r->cpu))
 			lft_snapshot_help(r->tr, &s, r->cpu);
 		else
-			lft_print_header(r->tr, r->rb, &s, r->cpu);
+			lft_print_header(&r->pi, r->rb, &s, r->cpu);
 	} else {
 		if (r->consume) {
 			data = r->data;
@@ -156,9 +219,12 @@ static int lft_reader_fill(struct lft_reader *r)
 		}
 		if (ret < 0)
 			return -EAGAIN;
+		r->pi.idx++;
+		if (r->pi.lat)
+			r->pi.next_ts = lft_reader_next_ts(r, e.ts);
 		if (e.lost)
 			lft_print_lost(&s, &e);
-		lft_print_entry(r->tr, &s, &e, data);
+		lft_print_entry(&r->pi, &s, &e, data);
 	}
 	if (seq_buf_has_overflowed(&s)) {
 		seq_buf_init(&s, r->line, LFT_LINE_MAX);

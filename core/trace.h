@@ -11,6 +11,7 @@
 #include <linux/fs.h>
 #include <linux/list.h>
 #include <linux/mutex.h>
+#include <linux/sched.h>
 #include <linux/seq_buf.h>
 #include <linux/types.h>
 
@@ -19,6 +20,7 @@
 /* Entry types: the kernel's numbers, which trace-cmd knows them by. */
 enum lft_entry_type {
 	LFT_TRACE_FN = 1,
+	LFT_TRACE_STACK = 4,
 	LFT_TRACE_PRINT = 5,
 	LFT_TRACE_BPRINT = 6,
 	LFT_TRACE_RAW_DATA = 18,
@@ -59,9 +61,18 @@ struct lft_print_entry {
 #define LFT_OPT_DISABLE_ON_FREE	BIT(7)
 #define LFT_OPT_PAUSE_ON_TRACE	BIT(8)
 #define LFT_OPT_RECORD_TGID	BIT(9)
+#define LFT_OPT_SYM_OFFSET	BIT(10)
+#define LFT_OPT_SYM_ADDR	BIT(11)
+#define LFT_OPT_VERBOSE		BIT(12)
+#define LFT_OPT_RAW		BIT(13)
+#define LFT_OPT_HEX		BIT(14)
+#define LFT_OPT_BIN		BIT(15)
+#define LFT_OPT_ANNOTATE	BIT(16)
+#define LFT_OPT_LATENCY_FMT	BIT(17)
+#define LFT_OPT_STACKTRACE	BIT(18)
 #define LFT_OPT_DEFAULTS	(LFT_OPT_PRINTK | LFT_OPT_CONTEXT_INFO | \
 				 LFT_OPT_OVERWRITE | LFT_OPT_IRQ_INFO | \
-				 LFT_OPT_MARKERS)
+				 LFT_OPT_MARKERS | LFT_OPT_ANNOTATE)
 
 /* LFT_TRACE_BPRINT: lftrace_printk(), formatted when read. */
 struct lft_bprint_entry {
@@ -70,6 +81,15 @@ struct lft_bprint_entry {
 	const char *fmt;
 	u32 buf[];
 };
+
+/* LFT_TRACE_STACK: a kernel stack, innermost first. */
+struct lft_stack_entry {
+	struct lft_entry ent;
+	int size;
+	unsigned long caller[];
+};
+
+#define LFT_STACK_MAX		64	/* frames kept in a stack entry */
 
 /* LFT_TRACE_RAW_DATA: trace_marker_raw. */
 struct lft_raw_entry {
@@ -106,6 +126,33 @@ struct lft_tracer {
 	struct list_head list;
 };
 
+/*
+ * The latency header's data about the max trace (latency tracers fill it;
+ * zero otherwise, as in the kernel).
+ */
+struct lft_lat_info {
+	unsigned long latency_ns;
+	int cpu;
+	char comm[TASK_COMM_LEN];
+	int pid;
+	uid_t uid;
+	long nice, policy, rt_priority;
+	unsigned long critical_start, critical_end;
+};
+
+/*
+ * What a reader knows beyond the entry itself, for the output engine.
+ * @lat and @annotate are fixed when the file is opened, as in the kernel.
+ */
+struct lft_print_iter {
+	struct lft_array *tr;
+	bool lat;			/* latency-format lines */
+	u64 next_ts;			/* lat: the next entry's time, or this one's */
+	unsigned long idx;		/* entries printed so far (+1 in pipes) */
+	bool annotate;			/* the buffer overran: mark CPU starts */
+	unsigned long *started;		/* annotate: CPUs seen (bitmap) */
+};
+
 struct lft_array {
 	const char *name;		/* NULL at the top level */
 	struct dentry *dir;
@@ -122,6 +169,11 @@ struct lft_array {
 	bool dying;			/* being removed: readers leave */
 	int ref;			/* open files (instances: rmdir EBUSY) */
 	int stop_count;			/* readers of trace pausing it */
+	u64 time_start;			/* latency-format times count from it */
+	struct lft_lat_info lat;	/* the latency header's task data */
+	unsigned long max_latency;	/* tracing_max_latency, ns */
+	struct list_head errs;		/* error_log (errlog.c) */
+	int n_errs;
 	struct list_head list;		/* instances */
 };
 
@@ -157,19 +209,46 @@ extern struct lft_tracer lft_nop_tracer;
 
 /* output.c */
 bool lft_time_in_ns(enum lft_rb_clock clock);
-void lft_print_header(struct lft_array *tr, struct lft_rb *rb,
+void lft_print_header(struct lft_print_iter *it, struct lft_rb *rb,
 		      struct seq_buf *s, int cpu);
-void lft_print_entry(struct lft_array *tr, struct seq_buf *s,
+void lft_print_entry(struct lft_print_iter *it, struct seq_buf *s,
 		     const struct lft_rb_entry *e, const void *data);
+void lft_print_sym(struct seq_buf *s, unsigned long ip, unsigned long flags);
+void lft_print_context(struct lft_print_iter *it, struct seq_buf *s,
+		       const struct lft_rb_entry *e, const struct lft_entry *ent);
+
+/* render.c */
+bool lft_render_alt(struct lft_print_iter *it, struct seq_buf *s,
+		    const struct lft_rb_entry *e, const void *data);
 void lft_print_lost(struct seq_buf *s, const struct lft_rb_entry *e);
+struct lft_raw_entry;
+void lft_print_raw_data(struct seq_buf *s, const struct lft_raw_entry *r,
+			unsigned int len);
 
 /* printk.c */
+void lft_printk_exit(void);
 void lft_print_bprint(struct seq_buf *s, const struct lft_bprint_entry *b,
 		      unsigned int len);
 
 /* instances.c */
 int lft_instances_create(struct dentry *parent);
 void lft_instances_exit(void);
+
+/* taskinfo.c: what lft_taskinfo_start() records */
+#define LFT_TI_CMDLINE		BIT(0)
+#define LFT_TI_TGID		BIT(1)
+void lft_taskinfo_note(void);
+int lft_taskinfo_start(unsigned int what);
+void lft_taskinfo_stop(unsigned int what);
+int lft_tgid_find(int pid);
+void lft_tgid_show(struct seq_buf *s);
+void lft_taskinfo_exit(void);
+
+/* stack.c */
+void lft_commit(struct lft_array *tr, struct lft_rb *rb,
+		struct lft_rb_res *res, const struct lft_entry *ctx, int skip);
+void lft_stack_record(struct lft_array *tr, struct lft_rb *rb,
+		      const struct lft_entry *ctx, int skip);
 
 /* cmdline.c */
 struct task_struct;
@@ -181,8 +260,19 @@ void lft_cmdline_show(struct seq_buf *s);
 int lft_cmdline_resize(unsigned int n);
 unsigned int lft_cmdline_size(void);
 
-/* params.c */
+/* errlog.c */
+void lft_err_log(struct lft_array *tr, const char *loc, const char *cmd,
+		 const char *err, u16 pos);
+void lft_err_clear(struct lft_array *tr);
+void lft_err_log_create(struct lft_array *tr, struct lft_file_ref *ref);
+
+/* warn.c */
+int lft_warn_init(void);
+void lft_warn_exit(void);
+
+/* params.c, files.c */
 extern unsigned long lft_buf_size;
+extern unsigned long lft_tracing_thresh;	/* ns; 0 = off */
 int lft_params_early(void);
 int lft_params_apply(void);
 void lft_params_exit(void);

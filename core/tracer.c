@@ -80,6 +80,8 @@ int lft_tracer_set(struct lft_array *tr, const char *name)
 	if (tr->tracer->reset)
 		tr->tracer->reset(tr);
 	tr->tracer = &lft_nop_tracer;
+	/* A new tracer starts on an empty buffer, as in the kernel. */
+	lft_array_clear(tr, LFT_RB_ALL_CPUS);
 	if (t->init) {
 		ret = t->init(tr);
 		if (ret)

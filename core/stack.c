@@ -1,0 +1,79 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Committing entries, and the kernel stack entry (options/stacktrace) that
+ * may follow one. Stacks are taken into per-CPU scratch buffers, one per
+ * nesting level (task, softirq, hardirq, NMI), because a stack on the
+ * stack of a deeply nested context is too big, and then copied into an
+ * entry of exactly the size needed.
+ */
+#include <linux/percpu.h>
+#include <linux/stacktrace.h>
+
+#include "core/trace.h"
+
+#define LFT_STACK_NEST	4
+
+struct lft_stack_scratch {
+	int level;
+	unsigned long calls[LFT_STACK_NEST][LFT_STACK_MAX];
+};
+
+static DEFINE_PER_CPU(struct lft_stack_scratch, lft_stack_scratch);
+
+/**
+ * lft_stack_record() - write the current kernel stack as a stack entry
+ * @tr: the array
+ * @rb: its buffer the previous entry went to
+ * @ctx: the context header of the entry the stack belongs to
+ * @skip: innermost frames to leave out (beyond this function's own)
+ *
+ * Any context. Nothing is written when the nesting is too deep.
+ */
+noinline void lft_stack_record(struct lft_array *tr, struct lft_rb *rb,
+			       const struct lft_entry *ctx, int skip)
+{
+	struct lft_stack_scratch *sc;
+	struct lft_stack_entry *ent;
+	struct lft_rb_res res;
+	unsigned int nr;
+	int level;
+
+	preempt_disable_notrace();
+	sc = this_cpu_ptr(&lft_stack_scratch);
+	level = sc->level++;
+	barrier();
+	if (level >= LFT_STACK_NEST)
+		goto out;
+	nr = stack_trace_save(sc->calls[level], LFT_STACK_MAX, skip + 1);
+	ent = lft_rb_reserve(rb, struct_size(ent, caller, nr), &res);
+	if (ent) {
+		ent->ent = *ctx;
+		ent->ent.type = LFT_TRACE_STACK;
+		ent->size = nr;
+		memcpy(ent->caller, sc->calls[level], nr * sizeof(long));
+		lft_rb_commit(&res);
+	}
+out:
+	barrier();
+	sc->level--;
+	preempt_enable_notrace();
+}
+
+/**
+ * lft_commit() - commit an entry and what the options add after it
+ * @tr: the array written to
+ * @rb: the buffer the entry was reserved in
+ * @res: the reservation
+ * @ctx: the entry's context header
+ * @skip: for the stack entry, frames between the caller of lft_commit()
+ *	and the first frame to show
+ */
+noinline void lft_commit(struct lft_array *tr, struct lft_rb *rb,
+			 struct lft_rb_res *res, const struct lft_entry *ctx,
+			 int skip)
+{
+	lft_rb_commit(res);
+	lft_taskinfo_note();
+	if (unlikely(READ_ONCE(tr->flags) & LFT_OPT_STACKTRACE))
+		lft_stack_record(tr, rb, ctx, skip + 1);
+}
