@@ -81,6 +81,7 @@ int lft_array_init(struct lft_array *tr, struct dentry *parent)
 
 void lft_array_destroy(struct lft_array *tr)
 {
+	lft_tracers_array_free(tr);
 	lft_err_clear(tr);
 	lft_snapshot_free(tr);
 	if (tr->rb) {

@@ -558,6 +558,8 @@ int lft_files_create(struct lft_array *tr)
 	ret = lft_marker_create(tr, ref);
 	if (!ret)
 		ret = lft_options_create(tr);
+	if (!ret)
+		ret = lft_tracers_array_init(tr);
 	if (ret)
 		return ret;
 

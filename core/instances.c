@@ -159,6 +159,23 @@ int lft_instances_create(struct dentry *parent)
 	return 0;
 }
 
+/**
+ * lft_arrays_for_each() - call @fn for the top level and every instance
+ * @fn: the function
+ * @data: passed to it
+ *
+ * Called with lft_lock held.
+ */
+void lft_arrays_for_each(void (*fn)(struct lft_array *tr, void *data),
+			 void *data)
+{
+	struct lft_array *tr;
+
+	fn(&lft_top, data);
+	list_for_each_entry(tr, &lft_instances, list)
+		fn(tr, data);
+}
+
 /* At unload: no file is open (each holds a module reference). */
 void lft_instances_exit(void)
 {

@@ -33,6 +33,14 @@ static const struct lft_ksym lft_ksym_table[] = {
 	LFT_KSYM(ftrace_rec_iter_record),
 	LFT_KSYM(sched_clock_stable),
 	LFT_KSYM(is_module_address),
+	LFT_KSYM(ftrace_arch_code_modify_prepare),
+	LFT_KSYM(ftrace_arch_code_modify_post_process),
+	LFT_KSYM(__ftrace_replace_code),
+	LFT_KSYM(ftrace_ops_list),
+	LFT_KSYM(ftrace_list_end),
+	LFT_KSYM(ftrace_lookup_ip),
+	LFT_KSYM(ftrace_disabled),
+	{ "__module_address", (void **)&lft_ks.module_address },
 };
 
 static unsigned long lft_find_kallsyms_lookup_name(void)

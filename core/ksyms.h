@@ -24,6 +24,16 @@ struct lft_kernel_syms {
 	typeof(ftrace_rec_iter_start) *ftrace_rec_iter_start;
 	typeof(ftrace_rec_iter_next) *ftrace_rec_iter_next;
 	typeof(ftrace_rec_iter_record) *ftrace_rec_iter_record;
+	/* Handing a site back to ftrace (arch/x86/patch.c). */
+	void (*ftrace_arch_code_modify_prepare)(void);
+	void (*ftrace_arch_code_modify_post_process)(void);
+	int (*__ftrace_replace_code)(struct dyn_ftrace *rec, bool enable);
+	struct ftrace_ops **ftrace_ops_list;
+	struct ftrace_ops *ftrace_list_end;
+	void *(*ftrace_lookup_ip)(void *hash, unsigned long ip);
+	int *ftrace_disabled;
+	/* Which module holds an address (site discovery); preemption off. */
+	struct module *(*module_address)(unsigned long addr);
 	/* Picks the default trace clock, as the kernel does. */
 	int (*sched_clock_stable)(void);
 	/* Is a trace_printk format still in a live module? */

@@ -8,9 +8,11 @@
 #include <linux/debugfs.h>
 #include <linux/err.h>
 #include <linux/module.h>
+#include <linux/rcupdate.h>
 #include <linux/string.h>
 
 #include "core/ksyms.h"
+#include "arch/x86/fentry.h"
 #include "core/trace.h"
 
 /*
@@ -49,9 +51,12 @@ static int __init lft_init(void)
 	ret = lft_cmdline_init();
 	if (ret)
 		return ret;
-	ret = lft_tracers_init();
+	ret = lft_fentry_init();
 	if (ret)
 		goto out_cmdline;
+	ret = lft_tracers_init();
+	if (ret)
+		goto out_fentry;
 	ret = lft_array_init(&lft_top, NULL);
 	if (ret)
 		goto out_tracers;
@@ -75,6 +80,7 @@ static int __init lft_init(void)
 out_params:
 	lft_params_exit();
 out_tree:
+	lft_tracers_stop();
 	debugfs_remove(lft_top.dir);
 	lft_file_refs_free();
 out_array:
@@ -82,6 +88,9 @@ out_array:
 out_tracers:
 	lft_tracers_exit();
 	lft_taskinfo_exit();
+out_fentry:
+	lft_fentry_exit();
+	rcu_barrier_tasks_rude();
 out_cmdline:
 	lft_cmdline_exit();
 	return ret;
@@ -97,11 +106,16 @@ static void __exit lft_exit(void)
 	lft_printk_exit();
 	lft_params_exit();
 	lft_instances_exit();
+	lft_tracers_stop();
 	debugfs_remove(lft_top.dir);
 	lft_file_refs_free();
-	lft_tracers_exit();
 	lft_taskinfo_exit();
 	lft_array_destroy(&lft_top);
+	/* Every site unpatched, and no CPU left in the hook. */
+	lft_fentry_exit();
+	lft_tracers_exit();
+	/* Deferred frees (old filter sets, hook tables) are ours to run. */
+	rcu_barrier_tasks_rude();
 	lft_cmdline_exit();
 }
 

@@ -17,7 +17,9 @@ static const struct {
 	const char *name;
 	unsigned long bit;
 	bool top_only;		/* not in instances */
+	const char *tracer;	/* an option of this tracer only */
 } lft_options[] = {
+	{ "print-parent", LFT_OPT_PRINT_PARENT },	/* output.c: functions */
 	{ "sym-offset", LFT_OPT_SYM_OFFSET },	/* output.c: symbols */
 	{ "sym-addr", LFT_OPT_SYM_ADDR },	/* output.c: symbols */
 	{ "verbose", LFT_OPT_VERBOSE },		/* output.c: header, latency */
@@ -36,7 +38,9 @@ static const struct {
 	{ "irq-info", LFT_OPT_IRQ_INFO },	/* output.c */
 	{ "markers", LFT_OPT_MARKERS },		/* marker.c */
 	{ "pause-on-trace", LFT_OPT_PAUSE_ON_TRACE },	/* reader.c */
+	{ "function-fork", LFT_OPT_FUNC_FORK },	/* tracers/function.c */
 	{ "stacktrace", LFT_OPT_STACKTRACE },	/* stack.c */
+	{ "func_stack_trace", LFT_OPT_FUNC_STACK, false, "function" },
 };
 
 /**
@@ -66,6 +70,18 @@ void lft_option_set(struct lft_array *tr, unsigned long bit, bool on)
  *
  * Return: 0, or -EINVAL for an unknown option.
  */
+/*
+ * Is option @i in @tr's trace_options? Tracer options are, while their
+ * tracer is current (their files exist all the time, as in the kernel).
+ */
+static bool lft_option_listed(struct lft_array *tr, size_t i)
+{
+	if (lft_options[i].top_only && tr->name)
+		return false;
+	return !lft_options[i].tracer ||
+	       !strcmp(lft_options[i].tracer, tr->tracer->name);
+}
+
 int lft_option_parse(struct lft_array *tr, const char *word)
 {
 	bool on = strncmp(word, "no", 2) != 0;
@@ -73,7 +89,7 @@ int lft_option_parse(struct lft_array *tr, const char *word)
 	size_t i;
 
 	for (i = 0; i < ARRAY_SIZE(lft_options); i++) {
-		if (lft_options[i].top_only && tr->name)
+		if (!lft_option_listed(tr, i))
 			continue;
 		if (!strcmp(name, lft_options[i].name)) {
 			lft_option_set(tr, lft_options[i].bit, on);
@@ -88,7 +104,7 @@ void lft_options_show(struct lft_array *tr, struct seq_buf *s)
 	size_t i;
 
 	for (i = 0; i < ARRAY_SIZE(lft_options); i++)
-		if (!lft_options[i].top_only || !tr->name)
+		if (lft_option_listed(tr, i))
 			seq_buf_printf(s, "%s%s\n",
 				       tr->flags & lft_options[i].bit ? "" : "no",
 				       lft_options[i].name);

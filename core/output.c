@@ -430,6 +430,19 @@ void lft_print_entry(struct lft_print_iter *it, struct seq_buf *s,
 			break;
 		lft_print_stack(s, data, e->len, sym);
 		return;
+	case LFT_TRACE_FN: {
+		const struct lft_fn_entry *f = data;
+
+		if (e->len < sizeof(*f))
+			break;
+		lft_print_sym(s, f->ip, sym);
+		if (tr->flags & LFT_OPT_PRINT_PARENT) {
+			seq_buf_printf(s, " <-");
+			lft_print_sym(s, f->parent_ip, sym);
+		}
+		seq_buf_printf(s, "\n");
+		return;
+	}
 	default:
 		if (tr->tracer->print_line &&
 		    tr->tracer->print_line(tr, s, ent, e->len))

@@ -70,6 +70,14 @@ static void lft_render_raw(struct lft_print_iter *it, struct seq_buf *s,
 	case LFT_TRACE_STACK:
 		lft_type_line(s, ent);
 		return;
+	case LFT_TRACE_FN: {
+		const struct lft_fn_entry *f = data;
+
+		if (e->len < sizeof(*f))
+			break;
+		seq_buf_printf(s, "%lx %lx\n", f->ip, f->parent_ip);
+		return;
+	}
 	default:
 		break;
 	}
@@ -90,8 +98,13 @@ bool lft_render_alt(struct lft_print_iter *it, struct seq_buf *s,
 {
 	unsigned long f = it->tr->flags;
 	const struct lft_entry *ent = data;
+	const struct lft_fn_entry *fn = NULL;
 	int pid = ent->pid, cpu = e->cpu;
 	u64 ts = e->ts;
+
+	/* Function entries have hex and binary forms: ip and parent. */
+	if (ent->type == LFT_TRACE_FN && e->len >= sizeof(*fn))
+		fn = data;
 
 	if (f & LFT_OPT_BIN) {
 		if (f & LFT_OPT_CONTEXT_INFO) {
@@ -99,7 +112,12 @@ bool lft_render_alt(struct lft_print_iter *it, struct seq_buf *s,
 			lft_put_bytes(s, &cpu, sizeof(cpu));
 			lft_put_bytes(s, &ts, sizeof(ts));
 		}
-		lft_type_line(s, ent);
+		if (fn) {
+			lft_put_bytes(s, &fn->ip, sizeof(fn->ip));
+			lft_put_bytes(s, &fn->parent_ip, sizeof(fn->parent_ip));
+		} else {
+			lft_type_line(s, ent);
+		}
 		return true;
 	}
 	if (f & LFT_OPT_HEX) {
@@ -108,7 +126,12 @@ bool lft_render_alt(struct lft_print_iter *it, struct seq_buf *s,
 			lft_put_hex(s, &cpu, sizeof(cpu));
 			lft_put_hex(s, &ts, sizeof(ts));
 		}
-		lft_type_line(s, ent);
+		if (fn) {
+			lft_put_hex(s, &fn->ip, sizeof(fn->ip));
+			lft_put_hex(s, &fn->parent_ip, sizeof(fn->parent_ip));
+		} else {
+			lft_type_line(s, ent);
+		}
 		seq_buf_printf(s, "\n");
 		return true;
 	}

@@ -95,15 +95,29 @@ static void lft_snapshot_swap(struct lft_array *tr)
  */
 void lftrace_snapshot(void)
 {
-	if (!READ_ONCE(lft_top.snap)) {
-		lftrace_puts("*** SNAPSHOT NOT ALLOCATED ***\n");
-		lftrace_puts("*** stopping trace here!   ***\n");
-		lftrace_off();
-		return;
-	}
-	lft_snapshot_swap(&lft_top);
+	lft_array_snapshot(&lft_top);
 }
 EXPORT_SYMBOL_GPL(lftrace_snapshot);
+
+/**
+ * lft_array_snapshot() - take a snapshot of an array, from any context
+ * @tr: the array
+ *
+ * Without a snapshot buffer, the top level says so in its trace, and
+ * tracing stops, as the kernel does.
+ */
+void lft_array_snapshot(struct lft_array *tr)
+{
+	if (!READ_ONCE(tr->snap)) {
+		if (tr == &lft_top) {
+			lftrace_puts("*** SNAPSHOT NOT ALLOCATED ***\n");
+			lftrace_puts("*** stopping trace here!   ***\n");
+		}
+		lft_array_set_on(tr, false);
+		return;
+	}
+	lft_snapshot_swap(tr);
+}
 
 /* echo 0 (free), 1 (allocate and swap), anything else (clear). */
 ssize_t lft_snapshot_write(struct file *file, const char __user *ubuf,

@@ -43,6 +43,13 @@ struct lft_entry {
 	s32 pid;
 };
 
+/* LFT_TRACE_FN: the function tracer's entry. */
+struct lft_fn_entry {
+	struct lft_entry ent;
+	unsigned long ip;
+	unsigned long parent_ip;
+};
+
 /* LFT_TRACE_PRINT: trace_marker and lftrace_puts(). */
 struct lft_print_entry {
 	struct lft_entry ent;
@@ -70,9 +77,13 @@ struct lft_print_entry {
 #define LFT_OPT_ANNOTATE	BIT(16)
 #define LFT_OPT_LATENCY_FMT	BIT(17)
 #define LFT_OPT_STACKTRACE	BIT(18)
+#define LFT_OPT_PRINT_PARENT	BIT(19)
+#define LFT_OPT_FUNC_FORK	BIT(20)
+#define LFT_OPT_FUNC_STACK	BIT(21)	/* function tracer: func_stack_trace */
 #define LFT_OPT_DEFAULTS	(LFT_OPT_PRINTK | LFT_OPT_CONTEXT_INFO | \
 				 LFT_OPT_OVERWRITE | LFT_OPT_IRQ_INFO | \
-				 LFT_OPT_MARKERS | LFT_OPT_ANNOTATE)
+				 LFT_OPT_MARKERS | LFT_OPT_ANNOTATE | \
+				 LFT_OPT_PRINT_PARENT)
 
 /* LFT_TRACE_BPRINT: lftrace_printk(), formatted when read. */
 struct lft_bprint_entry {
@@ -113,6 +124,9 @@ struct dentry;
  * @reset: stop tracing on @tr (called with lft_lock held)
  * @print_line: print an entry of a type the core does not know; return
  *	false to leave it to the core ("Unknown type")
+ * @array_init: set up the tracer's per-array state and files, for every
+ *	array (called with lft_lock held, before the array is in use)
+ * @array_free: free it (the array's tracer was reset already)
  * @allow_instances: may run in instances/ too
  * @list: registry link
  */
@@ -120,6 +134,8 @@ struct lft_tracer {
 	const char *name;
 	int (*init)(struct lft_array *tr);
 	void (*reset)(struct lft_array *tr);
+	int (*array_init)(struct lft_array *tr);
+	void (*array_free)(struct lft_array *tr);
 	bool (*print_line)(struct lft_array *tr, struct seq_buf *s,
 			   const struct lft_entry *ent, unsigned int len);
 	bool allow_instances;
@@ -172,6 +188,7 @@ struct lft_array {
 	u64 time_start;			/* latency-format times count from it */
 	struct lft_lat_info lat;	/* the latency header's task data */
 	unsigned long max_latency;	/* tracing_max_latency, ns */
+	void *fn;			/* function tracer state */
 	struct list_head errs;		/* error_log (errlog.c) */
 	int n_errs;
 	struct list_head list;		/* instances */
@@ -204,7 +221,10 @@ struct lft_tracer *lft_tracer_find(const char *name);
 int lft_tracer_set(struct lft_array *tr, const char *name);
 int lft_tracers_show(struct lft_array *tr, struct seq_buf *s);
 int lft_tracers_init(void);
+void lft_tracers_stop(void);
 void lft_tracers_exit(void);
+int lft_tracers_array_init(struct lft_array *tr);
+void lft_tracers_array_free(struct lft_array *tr);
 extern struct lft_tracer lft_nop_tracer;
 
 /* output.c */
@@ -233,6 +253,17 @@ void lft_print_bprint(struct seq_buf *s, const struct lft_bprint_entry *b,
 /* instances.c */
 int lft_instances_create(struct dentry *parent);
 void lft_instances_exit(void);
+void lft_arrays_for_each(void (*fn)(struct lft_array *tr, void *data),
+			 void *data);
+
+/* pidset.c: pid filter files */
+struct lft_pidset;
+bool lft_pidset_has(struct lft_pidset *s, pid_t pid);
+void lft_pidset_change(struct lft_pidset *s, pid_t pid, bool on);
+void lft_pidset_free(struct lft_pidset __rcu **slot);
+int lft_pid_file_create(const char *name, struct lft_array *tr,
+			struct lft_pidset __rcu **slot,
+			void (*changed)(struct lft_array *tr));
 
 /* taskinfo.c: what lft_taskinfo_start() records */
 #define LFT_TI_CMDLINE		BIT(0)
@@ -259,6 +290,20 @@ void lft_cmdline_find(int pid, char *comm);
 void lft_cmdline_show(struct seq_buf *s);
 int lft_cmdline_resize(unsigned int n);
 unsigned int lft_cmdline_size(void);
+
+/* parser.c: ftrace's word-at-a-time command parsing */
+struct lft_parser {
+	char *buf;
+	size_t idx, size;
+	bool cont;
+};
+
+int lft_parser_init(struct lft_parser *p, size_t size);
+void lft_parser_free(struct lft_parser *p);
+ssize_t lft_parser_get(struct lft_parser *p, const char __user *ubuf,
+		       size_t cnt, loff_t *ppos);
+bool lft_parser_ready(struct lft_parser *p);
+void lft_parser_clear(struct lft_parser *p);
 
 /* errlog.c */
 void lft_err_log(struct lft_array *tr, const char *loc, const char *cmd,
@@ -301,6 +346,7 @@ bool lft_snapshot_has_data(struct lft_array *tr, struct lft_rb *rb, int cpu);
 void lft_snapshot_help(struct lft_array *tr, struct seq_buf *s, int cpu);
 void lft_snapshot_free(struct lft_array *tr);
 int lft_snapshot_alloc(struct lft_array *tr);
+void lft_array_snapshot(struct lft_array *tr);
 
 /*
  * Which array a debugfs file belongs to, and for per-CPU files, the CPU.

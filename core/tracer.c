@@ -6,6 +6,7 @@
 #include <linux/string.h>
 
 #include "core/trace.h"
+#include "tracers/function.h"
 
 static LIST_HEAD(lft_tracers);
 
@@ -109,17 +110,66 @@ int lft_tracers_show(struct lft_array *tr, struct seq_buf *s)
 	return 0;
 }
 
-int lft_tracers_init(void)
+/**
+ * lft_tracers_array_init() - every tracer's per-array state and files
+ * @tr: a new array (lft_lock held)
+ *
+ * Return: 0 or the first error.
+ */
+int lft_tracers_array_init(struct lft_array *tr)
 {
-	return lft_tracer_register(&lft_nop_tracer);
+	struct lft_tracer *t;
+	int ret;
+
+	list_for_each_entry(t, &lft_tracers, list) {
+		if (!t->array_init)
+			continue;
+		ret = t->array_init(tr);
+		if (ret)
+			return ret;
+	}
+	return 0;
 }
 
-void lft_tracers_exit(void)
+/* Free what lft_tracers_array_init() set up (the tracer is reset). */
+void lft_tracers_array_free(struct lft_array *tr)
+{
+	struct lft_tracer *t;
+
+	list_for_each_entry(t, &lft_tracers, list)
+		if (t->array_free)
+			t->array_free(tr);
+}
+
+int lft_tracers_init(void)
+{
+	int ret = lft_tracer_register(&lft_nop_tracer);
+
+	if (!ret)
+		ret = lft_function_init();
+	if (ret)
+		lft_tracers_exit();
+	return ret;
+}
+
+/* Stop the top level's tracer (instances are gone already). */
+void lft_tracers_stop(void)
 {
 	mutex_lock(&lft_lock);
 	if (lft_top.tracer && lft_top.tracer->reset)
 		lft_top.tracer->reset(&lft_top);
 	lft_top.tracer = &lft_nop_tracer;
-	list_del_init(&lft_nop_tracer.list);
+	mutex_unlock(&lft_lock);
+}
+
+/* At unload, after the arrays are gone. */
+void lft_tracers_exit(void)
+{
+	struct lft_tracer *t, *tmp;
+
+	lft_function_exit();
+	mutex_lock(&lft_lock);
+	list_for_each_entry_safe(t, tmp, &lft_tracers, list)
+		list_del_init(&t->list);
 	mutex_unlock(&lft_lock);
 }

@@ -1,0 +1,67 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * lftrace's own function-entry hook (arch/x86): the fentry sites of the
+ * kernel and its modules, claimed from the kernel's ftrace and patched to
+ * call lftrace's trampoline while some user wants them, and handed back
+ * exactly as the kernel's ftrace expects when no user does.
+ *
+ * Users are a fixed set (the function tracer, the stack tracer, ...): each
+ * says which sites it wants with lft_fentry_update(), and the hook calls
+ * its entry point, directly, for the sites it wants.
+ */
+#ifndef LFT_ARCH_X86_FENTRY_H
+#define LFT_ARCH_X86_FENTRY_H
+
+#include <linux/types.h>
+
+struct pt_regs;
+struct module;
+
+enum lft_fn_user {
+	LFT_FN_FUNCTION,	/* tracers/function.c */
+	LFT_FN_STACK,		/* tracers/stack.c */
+	LFT_FN_PROBE,		/* tracers/fn_probes.c: func:cmd */
+	LFT_FN_NR_USERS
+};
+
+/* Does the user want the site at @ip (the function's address)? */
+typedef bool (*lft_fn_want_t)(unsigned long ip, void *data);
+
+/* The trampoline (tramp.S) and the handler it calls (hook.c). */
+void lft_fentry_tramp(void);
+void lft_fentry_entry(unsigned long ip, unsigned long parent_ip,
+		      struct pt_regs *regs);
+
+int lft_fentry_init(void);
+void lft_fentry_exit(void);
+int lft_fentry_update(enum lft_fn_user user, lft_fn_want_t want, void *data);
+
+/* The users' entry points, called by the hook with preemption off. */
+void lft_function_hit(unsigned long ip, unsigned long parent_ip,
+		      struct pt_regs *regs);
+void lft_stack_hit(unsigned long ip, unsigned long parent_ip,
+		   struct pt_regs *regs);
+void lft_probe_hit(unsigned long ip, unsigned long parent_ip,
+		   struct pt_regs *regs);
+
+/**
+ * struct lft_site_info - one traceable function, as the files list it
+ * @ip: its address (the fentry site)
+ * @name: "name" or "name [module]"
+ * @patched: lftrace's call is in place
+ * @users: bit per enum lft_fn_user wanting it
+ */
+struct lft_site_info {
+	unsigned long ip;
+	const char *name;
+	bool patched;
+	unsigned int users;
+};
+
+int lft_sites_for_each(int (*fn)(const struct lft_site_info *si, void *data),
+		       void *data, bool names);
+long lft_sites_next(unsigned long idx, bool patched, struct lft_site_info *si);
+unsigned long lft_sites_count(void);
+unsigned long lft_fentry_missed(void);
+
+#endif /* LFT_ARCH_X86_FENTRY_H */

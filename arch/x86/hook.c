@@ -1,0 +1,178 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The handler the trampoline calls, and its view of which users want which
+ * sites.
+ *
+ * When one user has sites, every patched site is its (the common case: the
+ * function tracer) and the handler calls it directly. When several do, the
+ * handler looks the site up in a sorted table of (address, users) and calls
+ * each. The table is replaced, never changed in place, and old tables are
+ * freed after an RCU-tasks-rude grace period: the handler runs with
+ * preemption off, also where RCU is not watching (idle, entry code).
+ *
+ * Recursion: a per-CPU depth per context (task, softirq, hardirq, NMI)
+ * lets one nested entry through (an interrupt that arrives before its
+ * context is accounted looks like recursion for a moment, as the kernel's
+ * ftrace also allows for) and drops deeper ones, counting them.
+ */
+#include <linux/bsearch.h>
+#include <linux/percpu.h>
+#include <linux/preempt.h>
+#include <linux/rcupdate.h>
+#include <linux/slab.h>
+#include <linux/vmalloc.h>
+
+#include "arch/x86/internal.h"
+
+struct lft_hook_entry {
+	unsigned long ip;
+	unsigned long users;
+};
+
+struct lft_hook_table {
+	struct rcu_head rcu;
+	unsigned long nr;
+	struct lft_hook_entry e[];
+};
+
+static struct lft_hook_table *lft_hook_table;
+static int lft_hook_single = -1;	/* the only user with sites, or -1 */
+
+struct lft_recursion {
+	unsigned int depth[4];
+};
+
+static DEFINE_PER_CPU(struct lft_recursion, lft_recursion);
+static atomic_long_t lft_hook_missed;
+
+static void lft_hook_call(int user, unsigned long ip, unsigned long parent,
+			  struct pt_regs *regs)
+{
+	switch (user) {
+	case LFT_FN_FUNCTION:
+		lft_function_hit(ip, parent, regs);
+		break;
+	case LFT_FN_STACK:
+		lft_stack_hit(ip, parent, regs);
+		break;
+	case LFT_FN_PROBE:
+		lft_probe_hit(ip, parent, regs);
+		break;
+	}
+}
+
+static int lft_hook_cmp(const void *key, const void *elt)
+{
+	unsigned long ip = *(const unsigned long *)key;
+	const struct lft_hook_entry *e = elt;
+
+	return ip < e->ip ? -1 : ip > e->ip;
+}
+
+/* Called by lft_fentry_tramp for every patched site. */
+void lft_fentry_entry(unsigned long ip, unsigned long parent_ip,
+		      struct pt_regs *regs)
+{
+	struct lft_hook_table *t;
+	struct lft_hook_entry *e;
+	unsigned int *depth;
+	int user;
+
+	preempt_disable_notrace();
+	depth = &this_cpu_ptr(&lft_recursion)->depth[interrupt_context_level()];
+	if (unlikely(*depth >= 2)) {
+		atomic_long_inc(&lft_hook_missed);
+		goto out;
+	}
+	(*depth)++;
+	barrier();
+	user = READ_ONCE(lft_hook_single);
+	if (likely(user >= 0)) {
+		lft_hook_call(user, ip, parent_ip, regs);
+	} else {
+		t = READ_ONCE(lft_hook_table);
+		e = t ? bsearch(&ip, t->e, t->nr, sizeof(*e), lft_hook_cmp) : NULL;
+		if (e) {
+			unsigned long users = e->users;
+
+			for_each_set_bit(user, &users, LFT_FN_NR_USERS)
+				lft_hook_call(user, ip, parent_ip, regs);
+		}
+	}
+	barrier();
+	(*depth)--;
+out:
+	preempt_enable_notrace();
+}
+
+/* How many entries recursion protection dropped. */
+unsigned long lft_fentry_missed(void)
+{
+	return atomic_long_read(&lft_hook_missed);
+}
+
+static void lft_hook_free(struct rcu_head *rcu)
+{
+	kvfree(container_of(rcu, struct lft_hook_table, rcu));
+}
+
+/**
+ * lft_hook_publish() - give the handler the current users of every site
+ *
+ * Called with lft_sites_lock held, before and after patching: before, the
+ * table must already list the sites about to be patched. A site patched
+ * but no longer listed (being unpatched) calls nobody.
+ *
+ * Return: 0 or -ENOMEM (the old table stays).
+ */
+int lft_hook_publish(void)
+{
+	struct lft_hook_table *t, *old;
+	unsigned long i, n = 0, all = 0;
+	bool stale = false;
+	int single = -1;
+
+	for (i = 0; i < lft_nr_sites; i++)
+		if (lft_sites[i].users)
+			n++;
+	t = kvmalloc(struct_size(t, e, n), GFP_KERNEL);
+	if (!t)
+		return -ENOMEM;
+	t->nr = 0;
+	for (i = 0; i < lft_nr_sites; i++) {
+		if (!lft_sites[i].users) {
+			/* Still patched, about to be released: calls nobody. */
+			stale |= lft_sites[i].patched;
+			continue;
+		}
+		t->e[t->nr].ip = lft_sites[i].ip;
+		t->e[t->nr].users = lft_sites[i].users;
+		all |= lft_sites[i].users;
+		t->nr++;
+	}
+	if (hweight_long(all) == 1 && !stale)
+		single = __ffs(all);
+	old = lft_hook_table;
+	/* The table first: a multi-user handler may look at it at once. */
+	WRITE_ONCE(lft_hook_table, t);
+	/* Pairs with the handler reading single, then the table. */
+	smp_wmb();
+	WRITE_ONCE(lft_hook_single, single);
+	if (old)
+		call_rcu_tasks_rude(&old->rcu, lft_hook_free);
+	return 0;
+}
+
+/*
+ * At unload, once no site is patched: wait for every CPU to have left the
+ * trampoline and the handlers (preempted tasks too), then free the table.
+ */
+void lft_hook_exit(void)
+{
+	synchronize_rcu_tasks_rude();
+	synchronize_rcu_tasks();
+	rcu_barrier_tasks_rude();
+	kvfree(lft_hook_table);
+	lft_hook_table = NULL;
+	lft_hook_single = -1;
+}

@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Shared by the files of arch/x86: the site table and its lock. */
+#ifndef LFT_ARCH_X86_INTERNAL_H
+#define LFT_ARCH_X86_INTERNAL_H
+
+#include <linux/ftrace.h>
+#include <linux/mutex.h>
+
+#include "arch/x86/fentry.h"
+
+/**
+ * struct lft_site - an fentry site lftrace may patch
+ * @ip: the function's address, where its 5-byte fentry NOP is
+ * @rec: the kernel's ftrace record of it (lives as long as the site)
+ * @users: bit per enum lft_fn_user wanting it
+ * @patched: lftrace owns the record and its call is in place
+ */
+struct lft_site {
+	unsigned long ip;
+	struct dyn_ftrace *rec;
+	u8 users;
+	bool patched;
+};
+
+/* Lock order: lft_sites_lock, then ftrace_lock, then text_mutex. */
+extern struct mutex lft_sites_lock;
+extern struct lft_site *lft_sites;	/* sorted by ip */
+extern unsigned long lft_nr_sites;
+
+/* patch.c: claim and patch, or unpatch and hand back, marked sites. */
+void lft_patch_sites(struct lft_site **claim, unsigned long nc,
+		     struct lft_site **release, unsigned long nr);
+
+/* hook.c: the handler's view of which users want which sites. */
+int lft_hook_publish(void);
+void lft_hook_exit(void);
+
+#endif /* LFT_ARCH_X86_INTERNAL_H */

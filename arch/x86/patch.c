@@ -1,0 +1,167 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Claiming fentry sites from the kernel's ftrace, patching them, and
+ * handing them back.
+ *
+ * Claim: only a record nobody uses (flags 0) that holds the 5-byte NOP is
+ * taken. lftrace sets FTRACE_FL_DISABLED on it, which makes the kernel's
+ * ftrace skip it (as it skips a module's records before they are enabled),
+ * then queues "call lft_fentry_tramp" there; one batch of text_poke_queue()
+ * for all sites, under ftrace_lock and text_mutex (ftrace's lock order).
+ *
+ * Release is a hand-back, done as ftrace_module_enable() does for a new
+ * module's records: the NOP goes back, then the record is counted against
+ * every enabled ftrace_ops (they may have started wanting it meanwhile, as
+ * the function tracer on all functions does) and, if some does, ftrace's
+ * own code enables it. Clearing the flag without counting would let a later
+ * unregister drop a reference never taken, which kills ftrace.
+ */
+#include <linux/ftrace.h>
+#include <linux/memory.h>
+#include <asm/nops.h>
+#include <asm/text-patching.h>
+
+#include "arch/x86/internal.h"
+#include "core/ksyms.h"
+
+
+static const u8 lft_nop5[] = { BYTES_NOP5 };
+
+/* The kernel's struct ftrace_hash (kernel/trace/trace.h), as far as read. */
+struct lft_ftrace_hash {
+	unsigned long size_bits;
+	struct hlist_head *buckets;
+	unsigned long count;
+	unsigned long flags;
+};
+
+#define LFT_FTRACE_HASH_FL_MOD	1
+
+static bool lft_hash_empty(void *hash)
+{
+	struct lft_ftrace_hash *h = hash;
+
+	return !h || !(h->count || (h->flags & LFT_FTRACE_HASH_FL_MOD));
+}
+
+static bool lft_hash_has(void *hash, unsigned long ip)
+{
+	return !lft_hash_empty(hash) && lft_ks.ftrace_lookup_ip(hash, ip);
+}
+
+/* Does an ftrace_ops trace @ip? (The kernel's ops_references_ip().) */
+static bool lft_ops_references(struct ftrace_ops *ops, unsigned long ip)
+{
+	void *filter, *nohash;
+
+	if (!(ops->flags & FTRACE_OPS_FL_ENABLED))
+		return false;
+	filter = ops->func_hash->filter_hash;
+	nohash = ops->func_hash->notrace_hash;
+	if (lft_hash_empty(filter) && lft_hash_empty(nohash))
+		return true;
+	if (!lft_hash_empty(filter) && !lft_hash_has(filter, ip))
+		return false;
+	return !lft_hash_has(nohash, ip);
+}
+
+/*
+ * How many ftrace_ops want @rec, setting its REGS/TRAMP flags as ftrace
+ * would (the kernel's referenced_filters(), which is inlined away). -1
+ * when a direct or IPMODIFY ops wants it: ftrace itself refuses those for
+ * a late record, so the record stays disabled.
+ */
+static int lft_referenced_filters(struct dyn_ftrace *rec)
+{
+	struct ftrace_ops *ops;
+	int cnt = 0;
+
+	for (ops = *lft_ks.ftrace_ops_list; ops != lft_ks.ftrace_list_end;
+	     ops = ops->next) {
+		if (!lft_ops_references(ops, rec->ip))
+			continue;
+		if (ops->flags & (FTRACE_OPS_FL_DIRECT | FTRACE_OPS_FL_IPMODIFY))
+			return -1;
+		cnt++;
+		if (ops->flags & FTRACE_OPS_FL_SAVE_REGS)
+			rec->flags |= FTRACE_FL_REGS;
+		if (cnt == 1 && ops->trampoline)
+			rec->flags |= FTRACE_FL_TRAMP;
+		else
+			rec->flags &= ~FTRACE_FL_TRAMP;
+	}
+	return cnt;
+}
+
+static void lft_claim(struct lft_site **claim, unsigned long n)
+{
+	u8 call[CALL_INSN_SIZE];
+	unsigned long i;
+	bool queued = false;
+
+	mutex_lock(lft_ks.text_mutex);
+	for (i = 0; i < n; i++) {
+		struct lft_site *s = claim[i];
+
+		if (s->rec->flags || memcmp((void *)s->ip, lft_nop5, sizeof(lft_nop5)))
+			continue;	/* the kernel's: try again next time */
+		s->rec->flags |= FTRACE_FL_DISABLED;
+		memcpy(call, text_gen_insn(CALL_INSN_OPCODE, (void *)s->ip,
+					   lft_fentry_tramp), sizeof(call));
+		lft_ks.text_poke_queue((void *)s->ip, call, sizeof(call), NULL);
+		s->patched = true;
+		queued = true;
+	}
+	if (queued)
+		lft_ks.text_poke_finish();
+	mutex_unlock(lft_ks.text_mutex);
+}
+
+static void lft_release(struct lft_site **release, unsigned long n)
+{
+	unsigned long i;
+	int cnt;
+
+	/* Takes text_mutex; ftrace's own pokes are queued ("late") too. */
+	lft_ks.ftrace_arch_code_modify_prepare();
+	for (i = 0; i < n; i++)
+		lft_ks.text_poke_queue((void *)release[i]->ip, lft_nop5,
+				       sizeof(lft_nop5), NULL);
+	lft_ks.text_poke_finish();
+	for (i = 0; i < n; i++) {
+		struct dyn_ftrace *rec = release[i]->rec;
+
+		release[i]->patched = false;
+		if (*lft_ks.ftrace_disabled)
+			continue;	/* ftrace is dead: leave its records be */
+		cnt = lft_referenced_filters(rec);
+		if (cnt < 0)
+			continue;
+		rec->flags &= ~FTRACE_FL_DISABLED;
+		rec->flags += cnt;
+		if (cnt && lft_ks.__ftrace_replace_code(rec, 1))
+			pr_warn("lftrace: ftrace could not take %ps back\n",
+				(void *)rec->ip);
+	}
+	lft_ks.ftrace_arch_code_modify_post_process();
+}
+
+/**
+ * lft_patch_sites() - claim and patch, then unpatch and hand back
+ * @claim: sites to patch (skipped if the kernel uses them)
+ * @nc: how many
+ * @release: patched sites to give back
+ * @nr: how many
+ *
+ * Called with lft_sites_lock held; takes ftrace_lock and text_mutex.
+ */
+void lft_patch_sites(struct lft_site **claim, unsigned long nc,
+		     struct lft_site **release, unsigned long nr)
+{
+	mutex_lock(lft_ks.ftrace_lock);
+	if (nc && !*lft_ks.ftrace_disabled)
+		lft_claim(claim, nc);
+	if (nr)
+		lft_release(release, nr);
+	mutex_unlock(lft_ks.ftrace_lock);
+}

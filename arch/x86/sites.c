@@ -1,0 +1,350 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The table of fentry sites lftrace may patch, and who wants each.
+ *
+ * The kernel's ftrace records are the authoritative list of sites, for
+ * vmlinux and every module: they are read under ftrace_lock, skipping
+ * records ftrace itself disabled (the "ghosts" of overridden weak
+ * functions) and lftrace's own. Sites are keyed by address, since names
+ * are ambiguous. A module notifier adds the sites of a module as it comes
+ * (and patches those the users want, as ftrace does for its filters) and
+ * drops them, without touching its text, as it goes.
+ *
+ * lft_fentry_update() records what a user wants and patches or unpatches
+ * the sites whose set of users became non-empty or empty.
+ */
+#include <linux/module.h>
+#include <linux/slab.h>
+#include <linux/sort.h>
+#include <linux/vmalloc.h>
+
+#include "arch/x86/internal.h"
+#include "core/ksyms.h"
+
+DEFINE_MUTEX(lft_sites_lock);
+struct lft_site *lft_sites;
+unsigned long lft_nr_sites;
+
+static struct {
+	lft_fn_want_t want;
+	void *data;
+} lft_fn_users[LFT_FN_NR_USERS];
+
+static int lft_site_cmp(const void *a, const void *b)
+{
+	const struct lft_site *x = a, *y = b;
+
+	return x->ip < y->ip ? -1 : x->ip > y->ip;
+}
+
+/*
+ * Is this record a site to offer? Called with ftrace_lock held. @mod is
+ * the module being added, or NULL at load (all of vmlinux and modules).
+ */
+static bool lft_rec_eligible(struct dyn_ftrace *rec, struct module *mod)
+{
+	struct module *m;
+	bool core;
+
+	if (rec->flags & FTRACE_FL_DISABLED)
+		return false;
+	if (within_module(rec->ip, THIS_MODULE))
+		return false;
+	if (mod)
+		return within_module_core(rec->ip, mod);
+	/* Only core text: init text is freed under us. */
+	preempt_disable();
+	m = lft_ks.module_address(rec->ip);
+	core = !m || within_module_core(rec->ip, m);
+	preempt_enable();
+	return core;
+}
+
+/* Collect the eligible records (of @mod, or all) into a new array. */
+static struct lft_site *lft_sites_collect(struct module *mod,
+					  unsigned long *nr)
+{
+	struct ftrace_rec_iter *it;
+	struct dyn_ftrace *rec;
+	struct lft_site *v;
+	unsigned long n = 0, cap = 0;
+
+	mutex_lock(lft_ks.ftrace_lock);
+	for (it = lft_ks.ftrace_rec_iter_start(); it;
+	     it = lft_ks.ftrace_rec_iter_next(it))
+		cap++;
+	v = cap ? vzalloc(array_size(cap, sizeof(*v))) : NULL;
+	for (it = v ? lft_ks.ftrace_rec_iter_start() : NULL; it && n < cap;
+	     it = lft_ks.ftrace_rec_iter_next(it)) {
+		rec = lft_ks.ftrace_rec_iter_record(it);
+		if (!lft_rec_eligible(rec, mod))
+			continue;
+		v[n].ip = rec->ip;
+		v[n].rec = rec;
+		n++;
+	}
+	mutex_unlock(lft_ks.ftrace_lock);
+	if (v)
+		sort(v, n, sizeof(*v), lft_site_cmp, NULL);
+	*nr = n;
+	return v;
+}
+
+/* The users bits for one site, from every user's want(). */
+static u8 lft_site_users(unsigned long ip)
+{
+	u8 users = 0;
+	int u;
+
+	for (u = 0; u < LFT_FN_NR_USERS; u++)
+		if (lft_fn_users[u].want &&
+		    lft_fn_users[u].want(ip, lft_fn_users[u].data))
+			users |= BIT(u);
+	return users;
+}
+
+/*
+ * Patch what became wanted and unpatch what became unwanted, from sites
+ * [from, to) whose users bits are already set. Called with
+ * lft_sites_lock held.
+ */
+static int lft_sites_apply(unsigned long from, unsigned long to)
+{
+	struct lft_site **claim, **release;
+	unsigned long i, nc = 0, nr = 0;
+	int ret;
+
+	claim = kvmalloc_array(to - from + 1, sizeof(*claim), GFP_KERNEL);
+	release = kvmalloc_array(to - from + 1, sizeof(*release), GFP_KERNEL);
+	if (!claim || !release) {
+		kvfree(claim);
+		kvfree(release);
+		return -ENOMEM;
+	}
+	for (i = from; i < to; i++) {
+		struct lft_site *s = &lft_sites[i];
+
+		if (s->users && !s->patched)
+			claim[nc++] = s;
+		else if (!s->users && s->patched)
+			release[nr++] = s;
+	}
+	/* The handler learns of new users before their sites call it. */
+	ret = lft_hook_publish();
+	if (!ret && (nc || nr))
+		lft_patch_sites(claim, nc, release, nr);
+	if (!ret)
+		ret = lft_hook_publish();
+	kvfree(claim);
+	kvfree(release);
+	return ret;
+}
+
+/**
+ * lft_fentry_update() - set which sites a user wants, and patch to match
+ * @user: the user
+ * @want: says, for a function's address, whether @user wants it; NULL
+ *	for none (the user stops)
+ * @data: passed to @want
+ *
+ * @want is kept and asked again for the sites of modules loaded later.
+ * Sites the kernel's own ftrace or kprobes use stay theirs: they are
+ * skipped, and tried again at the next update.
+ *
+ * Return: 0 or -ENOMEM (the previous state is kept for the handler).
+ */
+int lft_fentry_update(enum lft_fn_user user, lft_fn_want_t want, void *data)
+{
+	unsigned long i;
+	int ret;
+
+	mutex_lock(&lft_sites_lock);
+	lft_fn_users[user].want = want;
+	lft_fn_users[user].data = data;
+	for (i = 0; i < lft_nr_sites; i++) {
+		struct lft_site *s = &lft_sites[i];
+		bool on = want && want(s->ip, data);
+
+		s->users = on ? s->users | BIT(user) : s->users & ~BIT(user);
+		if (!(i & 1023))
+			cond_resched();
+	}
+	ret = lft_sites_apply(0, lft_nr_sites);
+	mutex_unlock(&lft_sites_lock);
+	return ret;
+}
+
+/* A module comes: add its sites, patching those the users want. */
+static void lft_sites_add_module(struct module *mod)
+{
+	struct lft_site *add, *v;
+	unsigned long n, i;
+
+	add = lft_sites_collect(mod, &n);
+	if (!add || !n) {
+		vfree(add);
+		return;
+	}
+	mutex_lock(&lft_sites_lock);
+	v = vzalloc(array_size(lft_nr_sites + n, sizeof(*v)));
+	if (!v) {
+		mutex_unlock(&lft_sites_lock);
+		vfree(add);
+		pr_warn("lftrace: no memory for the functions of %s\n",
+			mod->name);
+		return;
+	}
+	memcpy(v, lft_sites, lft_nr_sites * sizeof(*v));
+	for (i = 0; i < n; i++)
+		add[i].users = lft_site_users(add[i].ip);
+	memcpy(v + lft_nr_sites, add, n * sizeof(*v));
+	sort(v, lft_nr_sites + n, sizeof(*v), lft_site_cmp, NULL);
+	vfree(lft_sites);
+	lft_sites = v;
+	lft_nr_sites += n;
+	if (lft_sites_apply(0, lft_nr_sites))
+		pr_warn("lftrace: cannot trace the functions of %s\n",
+			mod->name);
+	mutex_unlock(&lft_sites_lock);
+	vfree(add);
+}
+
+/*
+ * A module goes: forget its sites without touching its text (it is about
+ * to be freed; our calls in it are harmless until then).
+ */
+static void lft_sites_drop_module(struct module *mod)
+{
+	unsigned long i, j = 0;
+
+	mutex_lock(&lft_sites_lock);
+	for (i = 0; i < lft_nr_sites; i++)
+		if (!within_module(lft_sites[i].ip, mod))
+			lft_sites[j++] = lft_sites[i];
+	if (j != lft_nr_sites) {
+		lft_nr_sites = j;
+		lft_hook_publish();
+	}
+	mutex_unlock(&lft_sites_lock);
+}
+
+static int lft_sites_module_notify(struct notifier_block *nb,
+				   unsigned long state, void *data)
+{
+	struct module *mod = data;
+
+	if (mod == THIS_MODULE)
+		return NOTIFY_OK;
+	if (state == MODULE_STATE_COMING)
+		lft_sites_add_module(mod);
+	else if (state == MODULE_STATE_GOING)
+		lft_sites_drop_module(mod);
+	return NOTIFY_OK;
+}
+
+static struct notifier_block lft_sites_module_nb = {
+	.notifier_call = lft_sites_module_notify,
+};
+
+/**
+ * lft_sites_for_each() - call @fn for every site, in address order
+ * @fn: returns non-zero to stop
+ * @data: passed to @fn
+ * @names: fill in the names (slower)
+ *
+ * Return: what @fn returned last.
+ */
+int lft_sites_for_each(int (*fn)(const struct lft_site_info *si, void *data),
+		       void *data, bool names)
+{
+	char name[KSYM_SYMBOL_LEN];
+	struct lft_site_info si = { .name = name };
+	unsigned long i;
+	int ret = 0;
+
+	name[0] = '\0';
+	mutex_lock(&lft_sites_lock);
+	for (i = 0; i < lft_nr_sites && !ret; i++) {
+		si.ip = lft_sites[i].ip;
+		si.patched = lft_sites[i].patched;
+		si.users = lft_sites[i].users;
+		if (names)
+			sprint_symbol_no_offset(name, si.ip);
+		ret = fn(&si, data);
+		if (!(i & 255))
+			cond_resched();
+	}
+	mutex_unlock(&lft_sites_lock);
+	return ret;
+}
+
+/**
+ * lft_sites_next() - the first site at or after a position of the table
+ * @idx: where to start
+ * @patched: only sites lftrace has patched
+ * @si: filled in, name included (@si->name must point to KSYM_SYMBOL_LEN)
+ *
+ * For files that list the sites a piece at a time.
+ *
+ * Return: the site's position, or -ENOENT past the end.
+ */
+long lft_sites_next(unsigned long idx, bool patched, struct lft_site_info *si)
+{
+	long ret = -ENOENT;
+
+	mutex_lock(&lft_sites_lock);
+	for (; idx < lft_nr_sites; idx++) {
+		if (patched && !lft_sites[idx].patched)
+			continue;
+		si->ip = lft_sites[idx].ip;
+		si->patched = lft_sites[idx].patched;
+		si->users = lft_sites[idx].users;
+		sprint_symbol_no_offset((char *)si->name, si->ip);
+		ret = idx;
+		break;
+	}
+	mutex_unlock(&lft_sites_lock);
+	return ret;
+}
+
+unsigned long lft_sites_count(void)
+{
+	return READ_ONCE(lft_nr_sites);
+}
+
+/**
+ * lft_fentry_init() - read the sites and watch modules
+ *
+ * Return: 0 or a negative errno.
+ */
+int lft_fentry_init(void)
+{
+	int ret;
+
+	lft_sites = lft_sites_collect(NULL, &lft_nr_sites);
+	if (!lft_sites)
+		return -ENOMEM;
+	ret = register_module_notifier(&lft_sites_module_nb);
+	if (ret) {
+		vfree(lft_sites);
+		lft_sites = NULL;
+	}
+	return ret;
+}
+
+/**
+ * lft_fentry_exit() - unpatch everything and wait until no CPU is inside
+ * the trampoline or a handler, before the module's text goes away
+ */
+void lft_fentry_exit(void)
+{
+	int u;
+
+	unregister_module_notifier(&lft_sites_module_nb);
+	for (u = 0; u < LFT_FN_NR_USERS; u++)
+		lft_fentry_update(u, NULL, NULL);
+	lft_hook_exit();
+	vfree(lft_sites);
+	lft_sites = NULL;
+	lft_nr_sites = 0;
+}

@@ -1,0 +1,43 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* The function tracer's per-array state (tracers/function.c). */
+#ifndef LFT_TRACERS_FUNCTION_H
+#define LFT_TRACERS_FUNCTION_H
+
+#include "tracers/fn_filter.h"
+
+struct lft_pidset;
+
+/**
+ * struct lft_fn_array - an array's function tracing state and files
+ * @filter: set_ftrace_filter (and its commands, tracers/fn_probes.c)
+ * @exclude: set_ftrace_notrace
+ * @pids: set_ftrace_pid (NULL: every task)
+ * @notrace_pids: set_ftrace_notrace_pid
+ * @pid_filtered: either pid set is in use (a quick test for the hook)
+ * @active: the array runs the function tracer
+ * @tr: the array
+ */
+struct lft_fn_array {
+	struct lft_fn_filter filter;
+	struct lft_fn_filter exclude;
+	struct lft_pidset __rcu *pids;
+	struct lft_pidset __rcu *notrace_pids;
+	bool pid_filtered;
+	bool active;
+	struct lft_array *tr;
+};
+
+int lft_function_init(void);
+void lft_function_exit(void);
+
+/* fn_probes.c: "func:traceon" and the other filter commands. */
+void lft_fn_probes_setup(struct lft_array *tr, struct lft_fn_filter *f);
+void lft_fn_probes_free(struct lft_array *tr);
+
+/* fn_filter.c: the functions a glob names, sorted; -EINVAL for none. */
+int lft_fn_filter_match(char *glob, unsigned long **ips, unsigned long *n);
+
+/* fn_files.c: available_filter_functions, enabled_functions. */
+int lft_fn_files_create(struct lft_array *tr);
+
+#endif /* LFT_TRACERS_FUNCTION_H */
