@@ -15,20 +15,22 @@
 
 struct lft_kernel_syms {
 	/* Text patching (arch/x86): batched int3-based code modification. */
-	typeof(text_poke_bp) *text_poke_bp;
-	typeof(text_poke_queue) *text_poke_queue;
-	typeof(text_poke_finish) *text_poke_finish;
+	void (*text_poke_bp)(void *addr, const void *opcode, size_t len,
+			     const void *emulate);
+	void (*text_poke_queue)(void *addr, const void *opcode, size_t len,
+				const void *emulate);
+	void (*text_poke_finish)(void);
 	struct mutex *text_mutex;
 	/* The kernel's ftrace records are the authoritative list of sites. */
 	struct mutex *ftrace_lock;
-	typeof(ftrace_rec_iter_start) *ftrace_rec_iter_start;
-	typeof(ftrace_rec_iter_next) *ftrace_rec_iter_next;
-	typeof(ftrace_rec_iter_record) *ftrace_rec_iter_record;
+	struct ftrace_rec_iter *(*ftrace_rec_iter_start)(void);
+	struct ftrace_rec_iter *(*ftrace_rec_iter_next)(struct ftrace_rec_iter *it);
+	struct dyn_ftrace *(*ftrace_rec_iter_record)(struct ftrace_rec_iter *it);
 	/* Handing a site back to ftrace (arch/x86/patch.c). */
 	void (*ftrace_arch_code_modify_prepare)(void);
 	void (*ftrace_arch_code_modify_post_process)(void);
 	int (*__ftrace_replace_code)(struct dyn_ftrace *rec, bool enable);
-	struct ftrace_ops **ftrace_ops_list;
+	struct ftrace_ops __rcu **ftrace_ops_list;
 	struct ftrace_ops *ftrace_list_end;
 	void *(*ftrace_lookup_ip)(void *hash, unsigned long ip);
 	int *ftrace_disabled;

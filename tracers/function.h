@@ -27,6 +27,7 @@ struct lft_fn_array {
 	struct lft_array *tr;
 };
 
+extern struct lft_tracer lft_function_tracer;
 int lft_function_init(void);
 void lft_function_exit(void);
 

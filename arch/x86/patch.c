@@ -56,8 +56,9 @@ static bool lft_ops_references(struct ftrace_ops *ops, unsigned long ip)
 
 	if (!(ops->flags & FTRACE_OPS_FL_ENABLED))
 		return false;
-	filter = ops->func_hash->filter_hash;
-	nohash = ops->func_hash->notrace_hash;
+	/* ftrace_lock is held: the hashes cannot change under us. */
+	filter = rcu_dereference_raw(ops->func_hash->filter_hash);
+	nohash = rcu_dereference_raw(ops->func_hash->notrace_hash);
 	if (lft_hash_empty(filter) && lft_hash_empty(nohash))
 		return true;
 	if (!lft_hash_empty(filter) && !lft_hash_has(filter, ip))
@@ -76,8 +77,8 @@ static int lft_referenced_filters(struct dyn_ftrace *rec)
 	struct ftrace_ops *ops;
 	int cnt = 0;
 
-	for (ops = *lft_ks.ftrace_ops_list; ops != lft_ks.ftrace_list_end;
-	     ops = ops->next) {
+	for (ops = rcu_dereference_raw(*lft_ks.ftrace_ops_list);
+	     ops != lft_ks.ftrace_list_end; ops = rcu_dereference_raw(ops->next)) {
 		if (!lft_ops_references(ops, rec->ip))
 			continue;
 		if (ops->flags & (FTRACE_OPS_FL_DIRECT | FTRACE_OPS_FL_IPMODIFY))
