@@ -14,6 +14,8 @@
  *   ftrace_dump_on_oops[=orig_cpu]  dump the buffer to the console on an
  *                              oops or panic (all CPUs, or the one that
  *                              oopsed); "0" turns it off
+ *   ftrace_filter=F[,F]        set_ftrace_filter at load
+ *   ftrace_notrace=F[,F]       set_ftrace_notrace at load
  *   tracing_thresh=USECS       the initial tracing_thresh
  *   traceoff_on_warning        (warn.c) a WARN() turns tracing off
  */
@@ -29,6 +31,7 @@
 
 #include "core/trace.h"
 #include "include/lftrace.h"
+#include "tracers/function.h"
 
 static char *ftrace;
 module_param(ftrace, charp, 0444);
@@ -49,6 +52,14 @@ MODULE_PARM_DESC(trace_options, "comma-separated options (as trace_options=)");
 static bool alloc_snapshot;
 module_param(alloc_snapshot, bool, 0444);
 MODULE_PARM_DESC(alloc_snapshot, "allocate the snapshot buffer at load (as alloc_snapshot)");
+
+static char *ftrace_filter;
+module_param(ftrace_filter, charp, 0444);
+MODULE_PARM_DESC(ftrace_filter, "functions to trace, comma-separated (as ftrace_filter=)");
+
+static char *ftrace_notrace;
+module_param(ftrace_notrace, charp, 0444);
+MODULE_PARM_DESC(ftrace_notrace, "functions not to trace (as ftrace_notrace=)");
 
 static unsigned long tracing_thresh;
 module_param(tracing_thresh, ulong, 0444);
@@ -129,6 +140,21 @@ int lft_params_early(void)
 	return 0;
 }
 
+/* A function filter from a parameter; a word matching nothing fails. */
+static int lft_params_filter(struct lft_fn_filter *f, const char *text,
+			     const char *param)
+{
+	int ret;
+
+	if (!text || !*text)
+		return 0;
+	ret = lft_fn_filter_apply(f, text);
+	if (ret)
+		pr_err("%s: '%s' does not name traceable functions (%d)\n",
+		       param, text, ret);
+	return ret;
+}
+
 /* Apply the rest once the top-level array exists. lft_lock held. */
 int lft_params_apply(void)
 {
@@ -173,6 +199,13 @@ int lft_params_apply(void)
 			return ret;
 		}
 	}
+	ret = lft_params_filter(&((struct lft_fn_array *)lft_top.fn)->filter,
+				ftrace_filter, "ftrace_filter");
+	if (!ret)
+		ret = lft_params_filter(&((struct lft_fn_array *)lft_top.fn)->exclude,
+					ftrace_notrace, "ftrace_notrace");
+	if (ret)
+		return ret;
 	if (ftrace) {
 		ret = lft_tracer_set(&lft_top, ftrace);
 		if (ret) {
