@@ -26,7 +26,27 @@ struct lft_array lft_top;
  */
 unsigned int lft_gen_ctx(struct lft_entry *ent, u16 type)
 {
-	unsigned int pc = preempt_count(), flags = 0;
+	return lft_gen_ctx_pc(ent, type, preempt_count());
+}
+
+/**
+ * lft_gen_ctx_dec() - lft_gen_ctx() for a hook that disabled preemption
+ * @ent: the entry
+ * @type: its type
+ *
+ * The preemption depth shown is that of the traced code, as the kernel's
+ * function tracer shows it.
+ *
+ * Return: the flags byte.
+ */
+unsigned int lft_gen_ctx_dec(struct lft_entry *ent, u16 type)
+{
+	return lft_gen_ctx_pc(ent, type, preempt_count() - 1);
+}
+
+unsigned int lft_gen_ctx_pc(struct lft_entry *ent, u16 type, unsigned int pc)
+{
+	unsigned int flags = 0;
 
 	if (irqs_disabled())
 		flags |= LFT_FLAG_IRQS_OFF;

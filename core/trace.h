@@ -213,6 +213,8 @@ int lft_array_set_clock(struct lft_array *tr, enum lft_rb_clock clock);
 int lft_array_wait(struct lft_array *tr, int cpu, int percent);
 u64 lft_ns_split(u64 ns, u32 *usec);
 unsigned int lft_gen_ctx(struct lft_entry *ent, u16 type);
+unsigned int lft_gen_ctx_dec(struct lft_entry *ent, u16 type);
+unsigned int lft_gen_ctx_pc(struct lft_entry *ent, u16 type, unsigned int pc);
 
 /* tracer.c */
 int lft_tracer_register(struct lft_tracer *t);

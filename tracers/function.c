@@ -77,7 +77,7 @@ void lft_function_hit(unsigned long ip, unsigned long parent_ip,
 			continue;
 		if (!lft_array_writable(tr))
 			continue;
-		lft_gen_ctx(&ctx, LFT_TRACE_FN);
+		lft_gen_ctx_dec(&ctx, LFT_TRACE_FN);
 		rb = READ_ONCE(tr->rb);
 		ent = lft_rb_reserve(rb, sizeof(*ent), &res);
 		if (!ent)

@@ -6,8 +6,13 @@
  *
  *   warn   any write triggers a WARN(): proves the harness fails a run
  *          whose kernel log shows a warning
+ *   call   writing N calls lft_testmod_outer() N times; each call calls
+ *          lft_testmod_inner() twice, through function pointers (so the
+ *          compiler keeps every call): known functions, known callers,
+ *          known counts for the function tracer's tests
  */
 #include <linux/debugfs.h>
+#include <linux/kernel.h>
 #include <linux/module.h>
 
 static struct dentry *lft_testmod_dir;
@@ -25,6 +30,51 @@ static const struct file_operations lft_testmod_warn_fops = {
 	.llseek = noop_llseek,
 };
 
+/*
+ * Targets of the function tracer's tests. They store their results so
+ * that the compiler cannot drop the calls, and are called through
+ * pointers it cannot see through.
+ */
+static int lft_testmod_sink;
+
+noinline int lft_testmod_inner(int x)
+{
+	WRITE_ONCE(lft_testmod_sink, x * 2 + 1);
+	return x * 2 + 1;
+}
+
+static int (* volatile lft_testmod_inner_ptr)(int) = lft_testmod_inner;
+
+noinline int lft_testmod_outer(int x)
+{
+	int r = lft_testmod_inner_ptr(x) + lft_testmod_inner_ptr(x + 1);
+
+	WRITE_ONCE(lft_testmod_sink, r);
+	return r;
+}
+
+static int (* volatile lft_testmod_outer_ptr)(int) = lft_testmod_outer;
+
+static ssize_t lft_testmod_call_write(struct file *file,
+				      const char __user *buf, size_t count,
+				      loff_t *ppos)
+{
+	unsigned int n, i;
+	int ret = kstrtouint_from_user(buf, count, 10, &n);
+
+	if (ret)
+		return ret;
+	for (i = 0; i < n; i++)
+		lft_testmod_outer_ptr(i);
+	return count;
+}
+
+static const struct file_operations lft_testmod_call_fops = {
+	.owner = THIS_MODULE,
+	.write = lft_testmod_call_write,
+	.llseek = noop_llseek,
+};
+
 static int __init lft_testmod_init(void)
 {
 	lft_testmod_dir = debugfs_create_dir("lft_testmod", NULL);
@@ -32,6 +82,8 @@ static int __init lft_testmod_init(void)
 		return PTR_ERR(lft_testmod_dir);
 	debugfs_create_file("warn", 0200, lft_testmod_dir, NULL,
 			    &lft_testmod_warn_fops);
+	debugfs_create_file("call", 0200, lft_testmod_dir, NULL,
+			    &lft_testmod_call_fops);
 	return 0;
 }
 
