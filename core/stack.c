@@ -32,10 +32,28 @@ static DEFINE_PER_CPU(struct lft_stack_scratch, lft_stack_scratch);
 noinline void lft_stack_record(struct lft_array *tr, struct lft_rb *rb,
 			       const struct lft_entry *ctx, int skip)
 {
+	lft_stack_record_from(tr, rb, ctx, skip + 1, 0, 0);
+}
+
+/**
+ * lft_stack_record_from() - write the current stack, from a given frame
+ * @tr: the array
+ * @rb: its buffer the previous entry went to
+ * @ctx: the context header of the entry the stack belongs to
+ * @skip: innermost frames to leave out
+ * @from: if not 0, also leave out the frames before the first one in
+ *	[@from, @to) (hooks pass the trampoline's code, which inlining
+ *	cannot move)
+ * @to: see @from
+ */
+void lft_stack_record_from(struct lft_array *tr, struct lft_rb *rb,
+			   const struct lft_entry *ctx, int skip,
+			   unsigned long from, unsigned long to)
+{
 	struct lft_stack_scratch *sc;
 	struct lft_stack_entry *ent;
 	struct lft_rb_res res;
-	unsigned int nr;
+	unsigned int nr, first = 0;
 	int level;
 
 	preempt_disable_notrace();
@@ -44,13 +62,19 @@ noinline void lft_stack_record(struct lft_array *tr, struct lft_rb *rb,
 	barrier();
 	if (level >= LFT_STACK_NEST)
 		goto out;
-	nr = stack_trace_save(sc->calls[level], LFT_STACK_MAX, skip + 1);
+	nr = stack_trace_save(sc->calls[level], LFT_STACK_MAX, skip);
+	while (from && first < nr && (sc->calls[level][first] < from ||
+					 sc->calls[level][first] >= to))
+		first++;
+	if (first == nr)
+		first = 0;	/* not found: keep it all */
+	nr -= first;
 	ent = lft_rb_reserve(rb, struct_size(ent, caller, nr), &res);
 	if (ent) {
 		ent->ent = *ctx;
 		ent->ent.type = LFT_TRACE_STACK;
 		ent->size = nr;
-		memcpy(ent->caller, sc->calls[level], nr * sizeof(long));
+		memcpy(ent->caller, sc->calls[level] + first, nr * sizeof(long));
 		lft_rb_commit(&res);
 	}
 out:

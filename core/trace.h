@@ -282,6 +282,9 @@ void lft_commit(struct lft_array *tr, struct lft_rb *rb,
 		struct lft_rb_res *res, const struct lft_entry *ctx, int skip);
 void lft_stack_record(struct lft_array *tr, struct lft_rb *rb,
 		      const struct lft_entry *ctx, int skip);
+void lft_stack_record_from(struct lft_array *tr, struct lft_rb *rb,
+			   const struct lft_entry *ctx, int skip,
+			   unsigned long from, unsigned long to);
 
 /* cmdline.c */
 struct task_struct;

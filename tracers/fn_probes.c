@@ -98,8 +98,10 @@ static void lft_probe_fire(struct lft_probe *p)
 	case LFT_PROBE_STACKTRACE:
 		if (lft_array_writable(p->tr) && lft_probe_count(p)) {
 			lft_gen_ctx_dec(&ctx, LFT_TRACE_STACK);
-			/* From the trampoline down, as func_stack_trace. */
-			lft_stack_record(p->tr, READ_ONCE(p->tr->rb), &ctx, 2);
+			/* From the trampoline on, as func_stack_trace. */
+			lft_stack_record_from(p->tr, READ_ONCE(p->tr->rb), &ctx,
+					      0, (unsigned long)lft_fentry_tramp,
+					      (unsigned long)lft_fentry_tramp_end);
 		}
 		break;
 	case LFT_PROBE_SNAPSHOT:

@@ -87,9 +87,11 @@ void lft_function_hit(unsigned long ip, unsigned long parent_ip,
 		ent->parent_ip = parent_ip;
 		lft_rb_commit(&res);
 		lft_taskinfo_note();
-		/* Skip this function and the hook: start at the trampoline. */
+		/* From the trampoline on, as the kernel's starts at its own. */
 		if (unlikely(READ_ONCE(tr->flags) & LFT_OPT_FUNC_STACK))
-			lft_stack_record(tr, rb, &ctx, 1);
+			lft_stack_record_from(tr, rb, &ctx, 0,
+					      (unsigned long)lft_fentry_tramp,
+					      (unsigned long)lft_fentry_tramp_end);
 	}
 }
 

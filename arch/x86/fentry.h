@@ -29,6 +29,7 @@ typedef bool (*lft_fn_want_t)(unsigned long ip, void *data);
 
 /* The trampoline (tramp.S) and the handler it calls (hook.c). */
 void lft_fentry_tramp(void);
+extern const char lft_fentry_tramp_end[];	/* just past its code */
 void lft_fentry_entry(unsigned long ip, unsigned long parent_ip,
 		      struct pt_regs *regs);
 

@@ -83,4 +83,6 @@ SYM_FUNC_START(lft_fentry_tramp)
 	movq	RAX(%rsp), %rax
 	addq	$LFT_FRAME, %rsp
 	RET
+	/* Marks the end, for tracers that find the trampoline in stacks. */
+SYM_INNER_LABEL(lft_fentry_tramp_end, SYM_L_GLOBAL)
 SYM_FUNC_END(lft_fentry_tramp)

@@ -26,3 +26,9 @@ skip() {
 expect_eq() {
 	[ "$2" = "$3" ] || fail "$1: got '$2', want '$3'"
 }
+
+# testmod: load lft_testmod afresh (a failed test may have left it loaded).
+testmod() {
+	rmmod lft_testmod 2>/dev/null
+	insmod /lftrace/kmod/lft_testmod.ko || fail "insmod lft_testmod failed"
+}
