@@ -37,7 +37,7 @@ static const struct file_operations lft_testmod_warn_fops = {
  */
 static int lft_testmod_sink;
 
-noinline int lft_testmod_inner(int x)
+static noinline int lft_testmod_inner(int x)
 {
 	WRITE_ONCE(lft_testmod_sink, x * 2 + 1);
 	return x * 2 + 1;
@@ -45,7 +45,7 @@ noinline int lft_testmod_inner(int x)
 
 static int (* volatile lft_testmod_inner_ptr)(int) = lft_testmod_inner;
 
-noinline int lft_testmod_outer(int x)
+static noinline int lft_testmod_outer(int x)
 {
 	int r = lft_testmod_inner_ptr(x) + lft_testmod_inner_ptr(x + 1);
 
