@@ -16,6 +16,8 @@
  *                              oopsed); "0" turns it off
  *   ftrace_filter=F[,F]        set_ftrace_filter at load
  *   ftrace_notrace=F[,F]       set_ftrace_notrace at load
+ *   stacktrace                 start the stack tracer at load
+ *   stacktrace_filter=F[,F]    the stack tracer's functions
  *   tracing_thresh=USECS       the initial tracing_thresh
  *   traceoff_on_warning        (warn.c) a WARN() turns tracing off
  */
@@ -60,6 +62,14 @@ MODULE_PARM_DESC(ftrace_filter, "functions to trace, comma-separated (as ftrace_
 static char *ftrace_notrace;
 module_param(ftrace_notrace, charp, 0444);
 MODULE_PARM_DESC(ftrace_notrace, "functions not to trace (as ftrace_notrace=)");
+
+static bool stacktrace;
+module_param(stacktrace, bool, 0444);
+MODULE_PARM_DESC(stacktrace, "start the stack tracer at load (as stacktrace)");
+
+static char *stacktrace_filter;
+module_param(stacktrace_filter, charp, 0444);
+MODULE_PARM_DESC(stacktrace_filter, "the stack tracer's functions (as stacktrace_filter=)");
 
 static unsigned long tracing_thresh;
 module_param(tracing_thresh, ulong, 0444);
@@ -206,6 +216,14 @@ int lft_params_apply(void)
 					ftrace_notrace, "ftrace_notrace");
 	if (ret)
 		return ret;
+	if (stacktrace || stacktrace_filter) {
+		ret = lft_stack_tracer_start(stacktrace_filter);
+		if (ret) {
+			pr_err("cannot start the stack tracer (stacktrace_filter '%s'): %d\n",
+			       stacktrace_filter ? stacktrace_filter : "", ret);
+			return ret;
+		}
+	}
 	if (ftrace) {
 		ret = lft_tracer_set(&lft_top, ftrace);
 		if (ret) {

@@ -155,6 +155,7 @@ int lft_tracers_init(void)
 /* Stop the top level's tracer (instances are gone already). */
 void lft_tracers_stop(void)
 {
+	lft_stack_tracer_stop();
 	mutex_lock(&lft_lock);
 	if (lft_top.tracer && lft_top.tracer->reset)
 		lft_top.tracer->reset(&lft_top);
@@ -168,6 +169,7 @@ void lft_tracers_exit(void)
 	struct lft_tracer *t, *tmp;
 
 	lft_function_exit();
+	lft_stack_tracer_free();
 	mutex_lock(&lft_lock);
 	list_for_each_entry_safe(t, tmp, &lft_tracers, list)
 		list_del_init(&t->list);

@@ -293,6 +293,8 @@ static int lft_fn_array_init(struct lft_array *tr)
 					  &fa->notrace_pids, lft_fn_pids_changed);
 	if (!ret)
 		ret = lft_fn_files_create(tr);
+	if (!ret)
+		ret = lft_stack_tracer_create(tr);
 	return ret;
 }
 

@@ -38,6 +38,12 @@ void lft_fn_probes_free(struct lft_array *tr);
 /* fn_filter.c: the functions a glob names, sorted; -EINVAL for none. */
 int lft_fn_filter_match(char *glob, unsigned long **ips, unsigned long *n);
 
+/* stack_tracer.c */
+int lft_stack_tracer_create(struct lft_array *tr);
+int lft_stack_tracer_start(const char *filter);
+void lft_stack_tracer_stop(void);
+void lft_stack_tracer_free(void);
+
 /* fn_files.c: available_filter_functions, enabled_functions. */
 int lft_fn_files_create(struct lft_array *tr);
 
