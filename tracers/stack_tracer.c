@@ -124,6 +124,7 @@ static int lft_stack_filter_changed(struct lft_fn_filter *f)
 /* ---------------------------------------------------------------- files */
 
 static void *lft_stk_start(struct seq_file *m, loff_t *pos)
+	__acquires(&lft_stk_lock)
 {
 	/* The CPU reading must not take the lock again from the hook. */
 	preempt_disable();
@@ -142,6 +143,7 @@ static void *lft_stk_next(struct seq_file *m, void *v, loff_t *pos)
 }
 
 static void lft_stk_stop(struct seq_file *m, void *v)
+	__releases(&lft_stk_lock)
 {
 	raw_spin_unlock(&lft_stk_lock);
 	local_irq_enable();
