@@ -7,6 +7,7 @@
 #   make test       build + KUnit + e2e tests on both test kernels
 #   make check      checkpatch and sparse on our sources, zero warnings
 #   make bench-ringbuf  lftrace's ring buffer against the kernel's, in QEMU
+#   make bench-function lftrace's function tracer against the kernel's
 #   make clean
 
 # The running kernel's headers when it has them, else the default test
@@ -14,7 +15,7 @@
 RUNNING_KDIR := /lib/modules/$(shell uname -r)/build
 KDIR ?= $(if $(wildcard $(RUNNING_KDIR)),$(RUNNING_KDIR),$(shell $(CURDIR)/qemu-test/kernels kdir debian 2>/dev/null))
 
-.PHONY: all modules clean deps test check bench-ringbuf
+.PHONY: all modules clean deps test check bench-ringbuf bench-function
 
 all: modules
 
@@ -36,3 +37,6 @@ check:
 
 bench-ringbuf:
 	qemu-test/bench/ringbuf/run
+
+bench-function:
+	qemu-test/bench/function/run

@@ -6,32 +6,42 @@
  *   lft-loop N getppid     N getppid() calls
  *   lft-loop N read        N 1-byte reads of /dev/zero
  *   lft-loop N open        N open+close of /proc/self/stat
+ *   lft-loop -t N ...      print the ns per call instead (under QEMU's
+ *                          -icount shift=0, that is instructions per call)
  */
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 
 static int bad_usage(void)
 {
-	fprintf(stderr, "usage: lft-loop N getppid|read|open\n");
+	fprintf(stderr, "usage: lft-loop [-t] N getppid|read|open\n");
 	return 2;
 }
 
 int main(int argc, char **argv)
 {
 	unsigned long n, i;
+	struct timespec t0, t1;
 	char *end, c;
-	int fd = -1;
+	int fd = -1, timed = 0;
 
+	if (argc == 4 && !strcmp(argv[1], "-t")) {
+		timed = 1;
+		argv++;
+		argc--;
+	}
 	if (argc != 3)
 		return bad_usage();
 	n = strtoul(argv[1], &end, 0);
 	if (*argv[1] == '\0' || *end != '\0')
 		return bad_usage();
 
+	clock_gettime(CLOCK_MONOTONIC, &t0);
 	if (!strcmp(argv[2], "getppid")) {
 		for (i = 0; i < n; i++)
 			syscall(SYS_getppid);
@@ -60,6 +70,11 @@ int main(int argc, char **argv)
 	} else {
 		return bad_usage();
 	}
-	printf("%lu\n", n);
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	if (timed)
+		printf("%.1f\n", n ? ((t1.tv_sec - t0.tv_sec) * 1e9 +
+				      (t1.tv_nsec - t0.tv_nsec)) / n : 0.0);
+	else
+		printf("%lu\n", n);
 	return 0;
 }
