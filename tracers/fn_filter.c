@@ -28,6 +28,7 @@
 #include <linux/vmalloc.h>
 
 #include "arch/x86/fentry.h"
+#include "core/ksyms.h"
 #include "core/trace.h"
 #include "tracers/fn_filter.h"
 #include "tracers/function.h"
@@ -320,15 +321,60 @@ static int lft_fn_edit_cache_mod(struct lft_fn_edit *ed, const char *func,
 		kfree(m);
 		return -ENOMEM;
 	}
-	list_add_tail(&m->list, &ed->mods);
+	list_add(&m->list, &ed->mods);	/* newest first, as listed */
 	return 0;
+}
+
+/* Is a module of that name loaded? (Every module has __this_module.) */
+static bool lft_module_loaded(const char *mod)
+{
+	char name[MODULE_NAME_LEN + sizeof(":__this_module")];
+
+	snprintf(name, sizeof(name), "%s:__this_module", mod);
+	return lft_ksym_lookup(name);
+}
+
+/*
+ * "[!]func:mod:NAME". Nothing matching: a module not loaded yet gets the
+ * entry when it loads ("!" drops such entries instead: "!*" all of the
+ * module's), as ftrace_mod_callback() does.
+ */
+static int lft_fn_edit_mod(struct lft_fn_edit *ed, const char *func,
+			   const char *mod)
+{
+	char *f = kstrdup(func, GFP_KERNEL), *m = kstrdup(mod, GFP_KERNEL);
+	struct lft_fn_mod *c, *tmp;
+	int ret = -ENOMEM;
+
+	if (f && m)
+		ret = lft_fn_edit_match(ed, f, m);
+	kfree(f);
+	kfree(m);
+	if (ret != -ENOENT)
+		return ret;
+	if (func[0] == '!') {
+		ret = -EINVAL;
+		list_for_each_entry_safe(c, tmp, &ed->mods, list) {
+			if (strcmp(c->module, mod) ||
+			    (strcmp(func + 1, "*") && strcmp(c->func, func + 1)))
+				continue;
+			list_del(&c->list);
+			kfree(c->func);
+			kfree(c->module);
+			kfree(c);
+			ret = 0;
+		}
+		return ret;
+	}
+	if (lft_module_loaded(mod))
+		return -EINVAL;
+	return lft_fn_edit_cache_mod(ed, func, mod);
 }
 
 /* One word, as ftrace_process_regex() handles it. */
 static int lft_fn_edit_word(struct lft_fn_edit *ed, char *word)
 {
 	char *next = word, *func, *cmd;
-	char modcopy[MODULE_NAME_LEN];
 	int ret;
 
 	func = strsep(&next, ":");
@@ -337,16 +383,8 @@ static int lft_fn_edit_word(struct lft_fn_edit *ed, char *word)
 		return ret == -ENOENT ? -EINVAL : ret;
 	}
 	cmd = strsep(&next, ":");
-	if (!strcmp(cmd, "mod")) {
-		if (!next || !*next || func[0] == '!')
-			return -EINVAL;
-		strscpy(modcopy, next, sizeof(modcopy));
-		ret = lft_fn_edit_match(ed, func, next);
-		/* Nothing of it yet: a module loaded later gets it. */
-		if (ret == -ENOENT && !strpbrk(modcopy, "*?[!"))
-			ret = lft_fn_edit_cache_mod(ed, func, modcopy);
-		return ret == -ENOENT ? -EINVAL : ret;
-	}
+	if (!strcmp(cmd, "mod"))
+		return next && *next ? lft_fn_edit_mod(ed, func, next) : -EINVAL;
 	if (!ed->f->command)
 		return -EINVAL;
 	return ed->f->command(ed->f, func, cmd, next, func[0] == '!');
@@ -380,7 +418,8 @@ static int lft_fn_edit_start(struct lft_fn_edit *ed, struct lft_fn_filter *f,
 			ret = -ENOMEM;
 		}
 	}
-	list_for_each_entry(m, &f->mods, list)
+	/* Added at the head: copy from the tail to keep the order. */
+	list_for_each_entry_reverse(m, &f->mods, list)
 		if (!ret)
 			ret = lft_fn_edit_cache_mod(ed, m->func, m->module);
 	mutex_unlock(&lft_lock);
