@@ -45,6 +45,13 @@ struct lft_recursion {
 static DEFINE_PER_CPU(struct lft_recursion, lft_recursion);
 static atomic_long_t lft_hook_missed;
 
+/*
+ * The task patching sites: what it runs (text_poke and the code it calls,
+ * more and more of it patched as it goes) is not traced, which would only
+ * record lftrace's own work and slow it down.
+ */
+struct task_struct *lft_hook_patcher;
+
 static void lft_hook_call(int user, unsigned long ip, unsigned long parent,
 			  struct pt_regs *regs)
 {
@@ -78,6 +85,8 @@ void lft_fentry_entry(unsigned long ip, unsigned long parent_ip,
 	unsigned int *depth;
 	int user;
 
+	if (unlikely(READ_ONCE(lft_hook_patcher) == current))
+		return;
 	preempt_disable_notrace();
 	depth = &this_cpu_ptr(&lft_recursion)->depth[interrupt_context_level()];
 	if (unlikely(*depth >= 2)) {

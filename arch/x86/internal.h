@@ -32,6 +32,7 @@ void lft_patch_sites(struct lft_site **claim, unsigned long nc,
 		     struct lft_site **release, unsigned long nr);
 
 /* hook.c: the handler's view of which users want which sites. */
+extern struct task_struct *lft_hook_patcher;
 int lft_hook_publish(void);
 void lft_hook_exit(void);
 

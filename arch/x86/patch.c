@@ -160,9 +160,11 @@ void lft_patch_sites(struct lft_site **claim, unsigned long nc,
 		     struct lft_site **release, unsigned long nr)
 {
 	mutex_lock(lft_ks.ftrace_lock);
+	WRITE_ONCE(lft_hook_patcher, current);
 	if (nc && !*lft_ks.ftrace_disabled)
 		lft_claim(claim, nc);
 	if (nr)
 		lft_release(release, nr);
+	WRITE_ONCE(lft_hook_patcher, NULL);
 	mutex_unlock(lft_ks.ftrace_lock);
 }
