@@ -337,5 +337,7 @@ void lft_stack_tracer_stop(void)
 /* After the hook is gone. */
 void lft_stack_tracer_free(void)
 {
-	lft_fn_filter_free(&lft_stk_filter);
+	/* Nothing to free if the load failed before the files were made. */
+	if (lft_stk_filter.name)
+		lft_fn_filter_free(&lft_stk_filter);
 }
