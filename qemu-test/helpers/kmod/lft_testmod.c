@@ -33,7 +33,7 @@ static const struct file_operations lft_testmod_warn_fops = {
 /*
  * Targets of the function tracer's tests. They store their results so
  * that the compiler cannot drop the calls, and are called through
- * pointers it cannot see through.
+ * pointers read with READ_ONCE() so that it cannot inline them.
  */
 static int lft_testmod_sink;
 
@@ -43,17 +43,18 @@ static noinline int lft_testmod_inner(int x)
 	return x * 2 + 1;
 }
 
-static int (* volatile lft_testmod_inner_ptr)(int) = lft_testmod_inner;
+static int (*lft_testmod_inner_ptr)(int x) = lft_testmod_inner;
 
 static noinline int lft_testmod_outer(int x)
 {
-	int r = lft_testmod_inner_ptr(x) + lft_testmod_inner_ptr(x + 1);
+	int (*inner)(int y) = READ_ONCE(lft_testmod_inner_ptr);
+	int r = inner(x) + inner(x + 1);
 
 	WRITE_ONCE(lft_testmod_sink, r);
 	return r;
 }
 
-static int (* volatile lft_testmod_outer_ptr)(int) = lft_testmod_outer;
+static int (*lft_testmod_outer_ptr)(int x) = lft_testmod_outer;
 
 static ssize_t lft_testmod_call_write(struct file *file,
 				      const char __user *buf, size_t count,
@@ -65,7 +66,7 @@ static ssize_t lft_testmod_call_write(struct file *file,
 	if (ret)
 		return ret;
 	for (i = 0; i < n; i++)
-		lft_testmod_outer_ptr(i);
+		READ_ONCE(lft_testmod_outer_ptr)(i);
 	return count;
 }
 
