@@ -337,7 +337,8 @@ static void lft_fn_array_module(struct lft_array *tr, void *data)
 
 /*
  * A module came and its sites were added (the site table's notifier has a
- * higher priority): cached ":mod:" filters of every array apply now.
+ * higher priority): cached ":mod:" filters of every array apply now, still
+ * before other notifiers run the module's code.
  */
 static int lft_fn_module_notify(struct notifier_block *nb,
 				unsigned long state, void *data)
@@ -354,7 +355,7 @@ static int lft_fn_module_notify(struct notifier_block *nb,
 
 static struct notifier_block lft_fn_module_nb = {
 	.notifier_call = lft_fn_module_notify,
-	.priority = -1,
+	.priority = INT_MAX - 1,
 };
 
 int lft_function_init(void)

@@ -21,6 +21,7 @@ enum lft_fn_user {
 	LFT_FN_FUNCTION,	/* tracers/function.c */
 	LFT_FN_STACK,		/* tracers/stack.c */
 	LFT_FN_PROBE,		/* tracers/fn_probes.c: func:cmd */
+	LFT_FN_TEST,		/* a handler of lftrace_kunit.ko (below) */
 	LFT_FN_NR_USERS
 };
 
@@ -64,5 +65,12 @@ int lft_sites_for_each(int (*fn)(const struct lft_site_info *si, void *data),
 long lft_sites_next(unsigned long idx, bool patched, struct lft_site_info *si);
 unsigned long lft_sites_count(void);
 unsigned long lft_fentry_missed(void);
+
+/* For KUnit: hook a handler of another module onto the sites it wants. */
+typedef void (*lft_fn_hit_t)(unsigned long ip, unsigned long parent_ip,
+			     struct pt_regs *regs);
+int lft_fentry_test_start(lft_fn_want_t want, lft_fn_hit_t hit);
+void lft_fentry_test_stop(void);
+bool lft_fentry_patched(unsigned long ip);
 
 #endif /* LFT_ARCH_X86_FENTRY_H */

@@ -16,6 +16,7 @@
  * ftrace also allows for) and drops deeper ones, counting them.
  */
 #include <linux/bsearch.h>
+#include <linux/module.h>
 #include <linux/percpu.h>
 #include <linux/preempt.h>
 #include <linux/rcupdate.h>
@@ -52,6 +53,9 @@ static atomic_long_t lft_hook_missed;
  */
 struct task_struct *lft_hook_patcher;
 
+/* The KUnit suite's handler, set while it has sites. */
+static lft_fn_hit_t lft_hook_test_hit;
+
 static void lft_hook_call(int user, unsigned long ip, unsigned long parent,
 			  struct pt_regs *regs)
 {
@@ -65,6 +69,13 @@ static void lft_hook_call(int user, unsigned long ip, unsigned long parent,
 	case LFT_FN_PROBE:
 		lft_probe_hit(ip, parent, regs);
 		break;
+	case LFT_FN_TEST: {
+		lft_fn_hit_t hit = READ_ONCE(lft_hook_test_hit);
+
+		if (hit)
+			hit(ip, parent, regs);
+		break;
+	}
 	}
 }
 
@@ -114,11 +125,53 @@ out:
 	preempt_enable_notrace();
 }
 
-/* How many entries recursion protection dropped. */
+/**
+ * lft_fentry_missed() - how many entries recursion protection dropped
+ *
+ * Return: the count since load.
+ */
 unsigned long lft_fentry_missed(void)
 {
 	return atomic_long_read(&lft_hook_missed);
 }
+EXPORT_SYMBOL_GPL(lft_fentry_missed);
+
+/**
+ * lft_fentry_test_start() - call a handler at the sites it wants
+ * @want: which sites (asked for every site, and for modules loaded later)
+ * @hit: called at each, with preemption off, as the tracers' entry points
+ *
+ * For lftrace's KUnit suite: the hook's own behaviour (ip, parent,
+ * recursion, patching) tested without a tracer on top. Only one handler
+ * at a time.
+ *
+ * Return: 0, -EBUSY if a handler is set, or -ENOMEM.
+ */
+int lft_fentry_test_start(lft_fn_want_t want, lft_fn_hit_t hit)
+{
+	int ret;
+
+	if (cmpxchg(&lft_hook_test_hit, NULL, hit))
+		return -EBUSY;
+	ret = lft_fentry_update(LFT_FN_TEST, want, NULL);
+	if (ret)
+		lft_fentry_test_stop();
+	return ret;
+}
+EXPORT_SYMBOL_GPL(lft_fentry_test_start);
+
+/**
+ * lft_fentry_test_stop() - unhook the handler of lft_fentry_test_start()
+ *
+ * Returns once no CPU can be in the handler any more, so its module may go.
+ */
+void lft_fentry_test_stop(void)
+{
+	lft_fentry_update(LFT_FN_TEST, NULL, NULL);
+	WRITE_ONCE(lft_hook_test_hit, NULL);
+	synchronize_rcu_tasks_rude();
+}
+EXPORT_SYMBOL_GPL(lft_fentry_test_stop);
 
 static void lft_hook_free(struct rcu_head *rcu)
 {

@@ -13,6 +13,7 @@
  * lft_fentry_update() records what a user wants and patches or unpatches
  * the sites whose set of users became non-empty or empty.
  */
+#include <linux/bsearch.h>
 #include <linux/module.h>
 #include <linux/slab.h>
 #include <linux/sort.h>
@@ -242,8 +243,14 @@ static int lft_sites_module_notify(struct notifier_block *nb,
 	return NOTIFY_OK;
 }
 
+/*
+ * First of all notifiers: ftrace enables a module's records before any
+ * notifier runs, and code run from later notifiers (KUnit runs a module's
+ * suites from its own) is then traced like the kernel's ftrace traces it.
+ */
 static struct notifier_block lft_sites_module_nb = {
 	.notifier_call = lft_sites_module_notify,
+	.priority = INT_MAX,
 };
 
 /**
@@ -306,6 +313,25 @@ long lft_sites_next(unsigned long idx, bool patched, struct lft_site_info *si)
 	mutex_unlock(&lft_sites_lock);
 	return ret;
 }
+
+/**
+ * lft_fentry_patched() - is lftrace's call in place at a site?
+ * @ip: the site's address
+ *
+ * Return: true if @ip is a site lftrace has patched.
+ */
+bool lft_fentry_patched(unsigned long ip)
+{
+	struct lft_site key = { .ip = ip }, *s;
+	bool ret;
+
+	mutex_lock(&lft_sites_lock);
+	s = bsearch(&key, lft_sites, lft_nr_sites, sizeof(*s), lft_site_cmp);
+	ret = s && s->patched;
+	mutex_unlock(&lft_sites_lock);
+	return ret;
+}
+EXPORT_SYMBOL_GPL(lft_fentry_patched);
 
 unsigned long lft_sites_count(void)
 {
