@@ -232,11 +232,18 @@ int lft_release(struct inode *inode, struct file *file)
  */
 int lft_array_wait(struct lft_array *tr, int cpu, int percent)
 {
-	int ret = lft_rb_wait(READ_ONCE(tr->rb), cpu, percent);
-
+	lft_rb_wait(READ_ONCE(tr->rb), cpu, percent);
 	if (READ_ONCE(tr->dying))
 		return -ENODEV;
-	return ret && signal_pending(current) ? -ERESTARTSYS : 0;
+	/*
+	 * Checked even when the wait did not sleep: a reader told "there is
+	 * data" that it then cannot format must still be killable, and not
+	 * spin in the kernel.
+	 */
+	if (signal_pending(current))
+		return -ERESTARTSYS;
+	cond_resched();
+	return 0;
 }
 
 /* Set the clock of an array's buffer and of its snapshot. lft_lock held. */

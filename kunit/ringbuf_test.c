@@ -608,7 +608,7 @@ static void rb_iterator(struct kunit *test)
  */
 static void rb_iterator_lost(struct kunit *test)
 {
-	struct lft_rb *rb = rb_new(test, 2, true);
+	struct lft_rb *rb = rb_new(test, 4, true);
 	struct lft_rb_iter *it;
 	struct lft_rb_entry e;
 	u32 v, w, first;
@@ -623,7 +623,8 @@ static void rb_iterator_lost(struct kunit *test)
 	KUNIT_ASSERT_GE(test, lft_rb_iter_next(it, &first, sizeof(first), &e), 0);
 	KUNIT_EXPECT_EQ(test, e.lost, 0UL);
 	KUNIT_EXPECT_GT(test, first, 0U);
-	for (; v < 6000; v++)
+	/* About a page and a half: the page under the iterator goes. */
+	for (; v < 3700; v++)
 		KUNIT_ASSERT_EQ(test, lft_rb_write(rb, &v, sizeof(v)), 0);
 	KUNIT_ASSERT_GE(test, lft_rb_iter_next(it, &w, sizeof(w), &e), 0);
 	KUNIT_EXPECT_EQ(test, e.lost, LFT_RB_LOST_UNKNOWN);
@@ -632,6 +633,39 @@ static void rb_iterator_lost(struct kunit *test)
 	/* The consumer counts exactly what it missed. */
 	KUNIT_ASSERT_GE(test, lft_rb_consume(rb, cpu, &v, sizeof(v), &e), 0);
 	KUNIT_EXPECT_EQ(test, e.lost, (unsigned long)v);
+	lft_rb_free(rb);
+}
+
+/*
+ * A walk ends even when the writer keeps pace with it (as with every
+ * function traced, where reading records at least as much as it reads):
+ * it stops with the page the writer was on when it started.
+ */
+static void rb_iterator_bounded(struct kunit *test)
+{
+	struct lft_rb *rb = rb_new(test, 4, true);
+	struct lft_rb_iter *it;
+	struct lft_rb_entry e;
+	u32 v, w, max = 0;
+	int cpu, steps = 0;
+
+	KUNIT_ASSERT_EQ(test, pin_to(raw_smp_processor_id()), 0);
+	cpu = raw_smp_processor_id();
+	for (v = 0; v < 1000; v++)
+		KUNIT_ASSERT_EQ(test, lft_rb_write(rb, &v, sizeof(v)), 0);
+	it = lft_rb_iter_start(rb, cpu, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, it);
+	while (steps < 100000 && lft_rb_iter_next(it, &w, sizeof(w), &e) >= 0) {
+		steps++;
+		max = max(max, w);
+		lft_rb_write(rb, &v, sizeof(v));
+		v++;
+	}
+	lft_rb_iter_finish(it);
+	KUNIT_EXPECT_LT(test, steps, 100000);
+	/* At most the rest of the writer's page (8-byte events) after it. */
+	KUNIT_EXPECT_LT(test, max, 1000U + LFT_RB_DATA_SIZE / 8);
+	KUNIT_EXPECT_GE(test, max, 999U);
 	lft_rb_free(rb);
 }
 
@@ -812,6 +846,7 @@ static struct kunit_case lft_rb_cases[] = {
 	KUNIT_CASE(rb_nested_writes),
 	KUNIT_CASE(rb_iterator),
 	KUNIT_CASE(rb_iterator_lost),
+	KUNIT_CASE(rb_iterator_bounded),
 	KUNIT_CASE(rb_read_page_missed),
 	KUNIT_CASE(rb_swap_cpu),
 	KUNIT_CASE(rb_wakeups),

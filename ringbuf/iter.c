@@ -9,8 +9,13 @@
  * the iterator skips ahead to the oldest page still there and reports that
  * events were lost (how many, it cannot know). Pages overwritten before the
  * walk reached them are not lost to it once nothing was returned yet: the
- * walk starts at the oldest event kept, as the kernel's does. Consumers may run at the same time; the iterator
- * then moves forward to where they are.
+ * walk starts at the oldest event kept, as the kernel's does. Consumers may
+ * run at the same time; the iterator then moves forward to where they are.
+ *
+ * The walk ends with the page the writer was on when it started. Without
+ * that bound a walk slower than the writer never ends: with every function
+ * traced, formatting one line records more than one line's worth, so a
+ * reader of "trace" chasing the commit would read forever.
  */
 #include <linux/kernel.h>
 #include <linux/slab.h>
@@ -28,6 +33,8 @@ struct lft_rb_iter {
 	u64 ts;			/* running time before pos */
 	bool lost;		/* skipped overwritten pages mid-walk */
 	bool started;		/* returned an event already */
+	bool done;		/* past end_seq: nothing more to return */
+	u64 end_seq;		/* the writer's page when the walk started */
 };
 
 static void lft_rb_iter_to_reader(struct lft_rb_iter *it)
@@ -59,6 +66,10 @@ static bool lft_rb_iter_to_ring(struct lft_rb_iter *it, u64 want)
 			return false;
 		if (ret)
 			continue;
+		if (got > it->end_seq) {
+			it->done = true;	/* the end of the walk */
+			return false;
+		}
 		q = LFT_RB_SLOT_PAGE(READ_ONCE(cb->slots[x]));
 		if (READ_ONCE(q->seq) != got)
 			continue;
@@ -94,7 +105,7 @@ static bool lft_rb_iter_valid(struct lft_rb_iter *it)
 		return true;
 	if (cb->reader == it->page || cb->reader_seq > it->seq)
 		lft_rb_iter_to_reader(it);	/* the consumer took it */
-	else if (!lft_rb_iter_to_ring(it, it->seq + 1))
+	else if (!lft_rb_iter_to_ring(it, it->seq + 1) && !it->done)
 		lft_rb_iter_to_reader(it);
 	return false;
 }
@@ -122,6 +133,7 @@ struct lft_rb_iter *lft_rb_iter_start(struct lft_rb *rb, int cpu, gfp_t gfp)
 	it->cb = lft_rb_cpu_buf(rb, cpu);
 	raw_spin_lock_irqsave(&it->cb->reader_lock, flags);
 	lft_rb_iter_to_reader(it);
+	it->end_seq = READ_ONCE(it->cb->commit_seq);
 	raw_spin_unlock_irqrestore(&it->cb->reader_lock, flags);
 	return it;
 }
@@ -134,8 +146,9 @@ EXPORT_SYMBOL_GPL(lft_rb_iter_start);
  * @size: room in @buf; longer payloads are truncated
  * @e: filled with the event's time, length, CPU and events lost before it
  *
- * Return: bytes copied, or -EAGAIN at the end (for now: events written
- * later are found by a later call).
+ * Return: bytes copied, or -EAGAIN at the end. Events written after the
+ * walk started are returned only as far as they are on the page the writer
+ * was on then (the walk's bound); until then, a later call finds them.
  */
 int lft_rb_iter_next(struct lft_rb_iter *it, void *buf, size_t size,
 		     struct lft_rb_entry *e)
@@ -148,7 +161,7 @@ int lft_rb_iter_next(struct lft_rb_iter *it, void *buf, size_t size,
 	u64 ts;
 
 	raw_spin_lock_irqsave(&cb->reader_lock, flags);
-	for (loops = 0; loops < 1000; loops++) {
+	for (loops = 0; loops < 1000 && !it->done; loops++) {
 		u64 cseq = READ_ONCE(cb->commit_seq);
 
 		if (!lft_rb_iter_valid(it))
