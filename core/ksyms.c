@@ -40,6 +40,12 @@ static const struct lft_ksym lft_ksym_table[] = {
 	LFT_KSYM(ftrace_list_end),
 	LFT_KSYM(ftrace_lookup_ip),
 	LFT_KSYM(ftrace_disabled),
+	LFT_KSYM(rethook_alloc),
+	LFT_KSYM(rethook_stop),
+	LFT_KSYM(rethook_free),
+	LFT_KSYM(rethook_add_node),
+	LFT_KSYM(rethook_try_get),
+	LFT_KSYM(rethook_hook),
 	{ "__module_address", (void **)&lft_ks.module_address },
 };
 

@@ -11,6 +11,7 @@
 #include <linux/types.h>
 #include <linux/mutex.h>
 #include <linux/ftrace.h>
+#include <linux/rethook.h>
 #include <asm/text-patching.h>
 
 struct lft_kernel_syms {
@@ -40,6 +41,14 @@ struct lft_kernel_syms {
 	int (*sched_clock_stable)(void);
 	/* Is a trace_printk format still in a live module? */
 	bool (*is_module_address)(unsigned long addr);
+	/* Function returns (arch/x86/fret.c), through the kernel's rethook. */
+	struct rethook *(*rethook_alloc)(void *data, rethook_handler_t handler);
+	void (*rethook_stop)(struct rethook *rh);
+	void (*rethook_free)(struct rethook *rh);
+	void (*rethook_add_node)(struct rethook *rh, struct rethook_node *node);
+	struct rethook_node *(*rethook_try_get)(struct rethook *rh);
+	void (*rethook_hook)(struct rethook_node *node, struct pt_regs *regs,
+			     bool mcount);
 };
 
 extern struct lft_kernel_syms lft_ks;

@@ -65,6 +65,8 @@ int lft_sites_for_each(int (*fn)(const struct lft_site_info *si, void *data),
 long lft_sites_next(unsigned long idx, bool patched, struct lft_site_info *si);
 unsigned long lft_sites_count(void);
 unsigned long lft_fentry_missed(void);
+bool lft_fentry_guard_enter(void);
+void lft_fentry_guard_exit(void);
 
 /* For KUnit: hook a handler of another module onto the sites it wants. */
 typedef void (*lft_fn_hit_t)(unsigned long ip, unsigned long parent_ip,

@@ -87,25 +87,52 @@ static int lft_hook_cmp(const void *key, const void *elt)
 	return ip < e->ip ? -1 : ip > e->ip;
 }
 
+/**
+ * lft_fentry_guard_enter() - enter the hook's per-context recursion guard
+ *
+ * With preemption off. The entry hook and return handlers share it, so
+ * that what a handler runs is not traced or hooked in turn.
+ *
+ * Return: false (and the entry is counted as missed) when this context
+ * is nested too deep already; else true, and lft_fentry_guard_exit() must
+ * follow.
+ */
+bool lft_fentry_guard_enter(void)
+{
+	unsigned int *depth;
+
+	depth = &this_cpu_ptr(&lft_recursion)->depth[interrupt_context_level()];
+	if (unlikely(*depth >= 2)) {
+		atomic_long_inc(&lft_hook_missed);
+		return false;
+	}
+	(*depth)++;
+	barrier();
+	return true;
+}
+
+/**
+ * lft_fentry_guard_exit() - leave the guard lft_fentry_guard_enter() let in
+ */
+void lft_fentry_guard_exit(void)
+{
+	barrier();
+	this_cpu_ptr(&lft_recursion)->depth[interrupt_context_level()]--;
+}
+
 /* Called by lft_fentry_tramp for every patched site. */
 void lft_fentry_entry(unsigned long ip, unsigned long parent_ip,
 		      struct pt_regs *regs)
 {
 	struct lft_hook_table *t;
 	struct lft_hook_entry *e;
-	unsigned int *depth;
 	int user;
 
 	if (unlikely(READ_ONCE(lft_hook_patcher) == current))
 		return;
 	preempt_disable_notrace();
-	depth = &this_cpu_ptr(&lft_recursion)->depth[interrupt_context_level()];
-	if (unlikely(*depth >= 2)) {
-		atomic_long_inc(&lft_hook_missed);
+	if (unlikely(!lft_fentry_guard_enter()))
 		goto out;
-	}
-	(*depth)++;
-	barrier();
 	user = READ_ONCE(lft_hook_single);
 	if (likely(user >= 0)) {
 		lft_hook_call(user, ip, parent_ip, regs);
@@ -119,8 +146,7 @@ void lft_fentry_entry(unsigned long ip, unsigned long parent_ip,
 				lft_hook_call(user, ip, parent_ip, regs);
 		}
 	}
-	barrier();
-	(*depth)--;
+	lft_fentry_guard_exit();
 out:
 	preempt_enable_notrace();
 }

@@ -1,0 +1,192 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Function returns through the kernel's rethook.
+ *
+ * The return address of a hooked function is swapped for the kernel's own
+ * rethook trampoline, which the ORC unwinder knows: stack traces, perf
+ * callchains and livepatch's reliable unwinding stay correct while frames
+ * are hooked, and a task asleep in a hooked function when lftrace goes away
+ * returns through kernel text (the handler is gone, so its node is simply
+ * freed). A private return trampoline had neither property.
+ *
+ * The per-task shadow stack is rethook's list (task->rethooks): a frame's
+ * depth is one more than that of the nearest frame hooked by lftrace's
+ * current rethook. Nodes come from a fixed pool allocated when the first
+ * user starts; an empty pool (or a context where RCU is not watching) is
+ * counted as a miss and the frame is simply not hooked.
+ */
+#include <linux/mutex.h>
+#include <linux/module.h>
+#include <linux/rethook.h>
+#include <linux/sched.h>
+#include <linux/slab.h>
+
+#include "arch/x86/fentry.h"
+#include "arch/x86/fret.h"
+#include "core/ksyms.h"
+
+struct lft_fret_node {
+	struct rethook_node node;	/* first: the kernel kfree()s nodes */
+	lft_fret_fn_t fn;
+	unsigned long func;
+	u64 calltime;
+	int depth;
+};
+
+static struct rethook *lft_fret_rh;	/* READ_ONCE in the hooks */
+static DEFINE_MUTEX(lft_fret_lock);
+static int lft_fret_users;
+static atomic_long_t lft_fret_misses;
+
+static void lft_fret_handler(struct rethook_node *rn, void *data,
+			     struct pt_regs *regs)
+{
+	struct lft_fret_node *n = container_of(rn, struct lft_fret_node, node);
+
+	/* What the return function runs must not hook returns in turn. */
+	if (!lft_fentry_guard_enter())
+		return;
+	n->fn(n->func, n->depth, n->calltime, regs);
+	lft_fentry_guard_exit();
+}
+
+/**
+ * lft_fret_depth() - how many frames of the current task are hooked
+ *
+ * Return: the depth a frame hooked now would get.
+ */
+int lft_fret_depth(void)
+{
+	struct rethook *rh = READ_ONCE(lft_fret_rh);
+	struct llist_node *p;
+
+	if (!rh)
+		return 0;
+	/* Newest first; nodes of other rethooks (kretprobes) are skipped. */
+	for (p = READ_ONCE(current->rethooks.first); p; p = READ_ONCE(p->next)) {
+		struct rethook_node *rn = container_of(p, struct rethook_node,
+						       llist);
+
+		if (rn->rethook == rh)
+			return container_of(rn, struct lft_fret_node,
+					    node)->depth + 1;
+	}
+	return 0;
+}
+EXPORT_SYMBOL_GPL(lft_fret_depth);
+
+/**
+ * lft_fret_hook() - call @fn when the function being entered returns
+ * @regs: the registers at the function's entry, as the fentry hook has them
+ *	(regs->sp points at the return address)
+ * @func: the function (passed back to @fn)
+ * @calltime: passed back to @fn
+ * @fn: what to call at the return
+ *
+ * Called from a fentry hook user, with preemption off.
+ *
+ * Return: the frame's depth, or -ENODEV (not started) or -ENOSPC (no node
+ * now: counted as a miss).
+ */
+int lft_fret_hook(struct pt_regs *regs, unsigned long func, u64 calltime,
+		  lft_fret_fn_t fn)
+{
+	struct rethook *rh = READ_ONCE(lft_fret_rh);
+	struct rethook_node *rn;
+	struct lft_fret_node *n;
+
+	if (!rh)
+		return -ENODEV;
+	rn = lft_ks.rethook_try_get(rh);
+	if (!rn) {
+		atomic_long_inc(&lft_fret_misses);
+		return -ENOSPC;
+	}
+	n = container_of(rn, struct lft_fret_node, node);
+	n->fn = fn;
+	n->func = func;
+	n->calltime = calltime;
+	n->depth = lft_fret_depth();
+	lft_ks.rethook_hook(rn, regs, true);
+	return n->depth;
+}
+EXPORT_SYMBOL_GPL(lft_fret_hook);
+
+/**
+ * lft_fret_missed() - frames not hooked for want of a node
+ *
+ * Return: the count since load.
+ */
+unsigned long lft_fret_missed(void)
+{
+	return atomic_long_read(&lft_fret_misses);
+}
+EXPORT_SYMBOL_GPL(lft_fret_missed);
+
+/**
+ * lft_fret_start() - make return hooking available (one more user)
+ * @nodes: the pool's size, if this is the first user: the most frames
+ *	hooked at once, over all tasks (sleeping ones keep theirs)
+ *
+ * Return: 0, or -ENOMEM.
+ */
+int lft_fret_start(unsigned int nodes)
+{
+	struct rethook *rh;
+	unsigned int i;
+
+	mutex_lock(&lft_fret_lock);
+	if (lft_fret_users) {
+		lft_fret_users++;
+		mutex_unlock(&lft_fret_lock);
+		return 0;
+	}
+	rh = lft_ks.rethook_alloc(NULL, lft_fret_handler);
+	for (i = 0; rh && i < nodes; i++) {
+		struct lft_fret_node *n = kzalloc(sizeof(*n), GFP_KERNEL);
+
+		if (!n)
+			break;
+		lft_ks.rethook_add_node(rh, &n->node);
+	}
+	if (!rh || i < nodes) {
+		/* Frees the nodes added so far, then itself. */
+		if (rh)
+			lft_ks.rethook_free(rh);
+		mutex_unlock(&lft_fret_lock);
+		return -ENOMEM;
+	}
+	lft_fret_users = 1;
+	WRITE_ONCE(lft_fret_rh, rh);
+	mutex_unlock(&lft_fret_lock);
+	return 0;
+}
+EXPORT_SYMBOL_GPL(lft_fret_start);
+
+/**
+ * lft_fret_stop() - one user fewer; the last one stops return hooking
+ *
+ * Frames still hooked return normally; their functions are no longer
+ * called. Returns once no CPU can be hooking a frame or running a
+ * return function.
+ */
+void lft_fret_stop(void)
+{
+	struct rethook *rh;
+
+	mutex_lock(&lft_fret_lock);
+	if (WARN_ON_ONCE(!lft_fret_users) || --lft_fret_users) {
+		mutex_unlock(&lft_fret_lock);
+		return;
+	}
+	rh = lft_fret_rh;
+	WRITE_ONCE(lft_fret_rh, NULL);
+	lft_ks.rethook_stop(rh);
+	/* Hooks run with preemption off, also where RCU is not watching. */
+	synchronize_rcu_tasks_rude();
+	/* Return handlers run with preemption off. */
+	synchronize_rcu();
+	lft_ks.rethook_free(rh);
+	mutex_unlock(&lft_fret_lock);
+}
+EXPORT_SYMBOL_GPL(lft_fret_stop);

@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Function returns (arch/x86/fret.c): an entry handler that wants to see
+ * the return of the function it was called for hooks it, and a function
+ * of its choice runs when that function returns.
+ */
+#ifndef LFT_ARCH_X86_FRET_H
+#define LFT_ARCH_X86_FRET_H
+
+#include <linux/types.h>
+
+struct pt_regs;
+
+/*
+ * Called at a hooked function's return, with preemption off, under the
+ * hook's recursion guard: regs->ip is where the function returns to and
+ * regs->ax its return value. @depth is the function's depth among the
+ * task's hooked frames (0: none below it).
+ */
+typedef void (*lft_fret_fn_t)(unsigned long func, int depth, u64 calltime,
+			      struct pt_regs *regs);
+
+int lft_fret_start(unsigned int nodes);
+void lft_fret_stop(void);
+int lft_fret_hook(struct pt_regs *regs, unsigned long func, u64 calltime,
+		  lft_fret_fn_t fn);
+int lft_fret_depth(void);
+unsigned long lft_fret_missed(void);
+
+#endif /* LFT_ARCH_X86_FRET_H */
