@@ -188,6 +188,34 @@ bool lft_array_writable(struct lft_array *tr)
 	       cpumask_test_cpu(raw_smp_processor_id(), tr->cpumask);
 }
 
+/**
+ * lft_write_switch() - a write to an on/off file: 0, or any other number
+ * @ubuf: what was written
+ * @cnt: its length
+ * @ppos: the file position
+ * @cur: the state now (read under lft_lock)
+ * @set: switches it, with lft_lock held, only when it changes
+ *
+ * Return: @cnt, or the errno of the parse or of @set.
+ */
+ssize_t lft_write_switch(const char __user *ubuf, size_t cnt, loff_t *ppos,
+			 const bool *cur, int (*set)(bool on))
+{
+	unsigned long val;
+	int ret = kstrtoul_from_user(ubuf, cnt, 10, &val);
+
+	if (ret)
+		return ret;
+	mutex_lock(&lft_lock);
+	if (!!val != *cur)
+		ret = set(val);
+	mutex_unlock(&lft_lock);
+	if (ret)
+		return ret;
+	*ppos += cnt;
+	return cnt;
+}
+
 /*
  * Every file's open: refused while the kernel is locked down for tracing,
  * as tracefs does, and while its array is being removed; an open file

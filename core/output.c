@@ -452,6 +452,30 @@ void lft_print_entry(struct lft_print_iter *it, struct seq_buf *s,
 }
 
 /**
+ * lft_print_duration() - a duration as function_graph and the profiler
+ *	show it: microseconds, then as many nanosecond digits as keep the
+ *	number within 7 digits, " us ", padded to the column's width
+ * @s: where to print
+ * @ns: the duration
+ */
+void lft_print_duration(struct seq_buf *s, u64 ns)
+{
+	u32 rem;
+	u64 us = div_u64_rem(ns, NSEC_PER_USEC, &rem);
+	char num[24], frac[8];
+	int len = scnprintf(num, sizeof(num), "%llu", us);
+
+	seq_buf_printf(s, "%s", num);
+	if (len < 7) {
+		/* Truncated, not rounded, to fit. */
+		scnprintf(frac, min_t(int, sizeof(frac), 8 - len), "%03u", rem);
+		seq_buf_printf(s, ".%s", frac);
+		len += strlen(frac) + 1;
+	}
+	seq_buf_printf(s, " us %*s", max(8 - len, 0), "");
+}
+
+/**
  * lft_print_raw_data() - a trace_marker_raw entry: "# id buf:" and hex bytes
  * @s: where to print
  * @r: the entry

@@ -208,6 +208,8 @@ bool lft_array_on(struct lft_array *tr);
 bool lft_array_writable(struct lft_array *tr);
 int lft_open_check(struct inode *inode, struct file *file);
 int lft_release(struct inode *inode, struct file *file);
+ssize_t lft_write_switch(const char __user *ubuf, size_t cnt, loff_t *ppos,
+			 const bool *cur, int (*set)(bool on));
 void lft_array_clear(struct lft_array *tr, int cpu);
 int lft_array_set_clock(struct lft_array *tr, enum lft_rb_clock clock);
 int lft_array_wait(struct lft_array *tr, int cpu, int percent);
@@ -236,6 +238,7 @@ void lft_print_header(struct lft_print_iter *it, struct lft_rb *rb,
 void lft_print_entry(struct lft_print_iter *it, struct seq_buf *s,
 		     const struct lft_rb_entry *e, const void *data);
 void lft_print_sym(struct seq_buf *s, unsigned long ip, unsigned long flags);
+void lft_print_duration(struct seq_buf *s, u64 ns);
 void lft_print_context(struct lft_print_iter *it, struct seq_buf *s,
 		       const struct lft_rb_entry *e, const struct lft_entry *ent);
 

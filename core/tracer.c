@@ -156,6 +156,7 @@ int lft_tracers_init(void)
 void lft_tracers_stop(void)
 {
 	lft_stack_tracer_stop();
+	lft_profile_stop();
 	mutex_lock(&lft_lock);
 	if (lft_top.tracer && lft_top.tracer->reset)
 		lft_top.tracer->reset(&lft_top);
@@ -170,6 +171,7 @@ void lft_tracers_exit(void)
 
 	lft_function_exit();
 	lft_stack_tracer_free();
+	lft_profile_free();
 	mutex_lock(&lft_lock);
 	list_for_each_entry_safe(t, tmp, &lft_tracers, list)
 		list_del_init(&t->list);

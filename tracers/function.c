@@ -95,6 +95,13 @@ void lft_function_hit(unsigned long ip, unsigned long parent_ip,
 	}
 }
 
+bool lft_fn_top_wants(unsigned long ip)
+{
+	struct lft_fn_array *fa = READ_ONCE(lft_top.fn);
+
+	return fa && lft_fn_array_wants(fa, ip);
+}
+
 static bool lft_fn_want(unsigned long ip, void *data)
 {
 	struct lft_fn_active *act = rcu_dereference_raw(lft_fn_active);
@@ -148,8 +155,12 @@ static int lft_fn_repatch(void)
 static int lft_fn_filter_changed(struct lft_fn_filter *f)
 {
 	struct lft_fn_array *fa = f->priv;
+	int ret = fa->active ? lft_fn_repatch() : 0;
 
-	return fa->active ? lft_fn_repatch() : 0;
+	/* The profiler follows the top level's filters too. */
+	if (!ret && !fa->tr->name)
+		ret = lft_profile_filter_changed();
+	return ret;
 }
 
 static void lft_fn_pids_changed(struct lft_array *tr)
@@ -295,6 +306,8 @@ static int lft_fn_array_init(struct lft_array *tr)
 		ret = lft_fn_files_create(tr);
 	if (!ret)
 		ret = lft_stack_tracer_create(tr);
+	if (!ret)
+		ret = lft_profile_create(tr);
 	return ret;
 }
 

@@ -44,6 +44,15 @@ int lft_stack_tracer_start(const char *filter);
 void lft_stack_tracer_stop(void);
 void lft_stack_tracer_free(void);
 
+/* Does the top level's set_ftrace_filter/notrace select @ip? */
+bool lft_fn_top_wants(unsigned long ip);
+
+/* profile.c: function_profile_enabled and trace_stat/ */
+int lft_profile_create(struct lft_array *tr);
+int lft_profile_filter_changed(void);
+void lft_profile_stop(void);
+void lft_profile_free(void);
+
 /* fn_files.c: available_filter_functions, enabled_functions. */
 int lft_fn_files_create(struct lft_array *tr);
 

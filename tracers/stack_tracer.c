@@ -262,19 +262,8 @@ static ssize_t lft_stk_en_read(struct file *file, char __user *ubuf,
 static ssize_t lft_stk_en_write(struct file *file, const char __user *ubuf,
 				size_t cnt, loff_t *ppos)
 {
-	unsigned long val;
-	int ret = kstrtoul_from_user(ubuf, cnt, 10, &val);
-
-	if (ret)
-		return ret;
-	mutex_lock(&lft_lock);
-	if (!!val != lft_stk_enabled)
-		ret = lft_stack_set(val);
-	mutex_unlock(&lft_lock);
-	if (ret)
-		return ret;
-	*ppos += cnt;
-	return cnt;
+	return lft_write_switch(ubuf, cnt, ppos, &lft_stk_enabled,
+				lft_stack_set);
 }
 
 static const struct file_operations lft_stk_en_fops = {
