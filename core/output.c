@@ -185,6 +185,10 @@ void lft_print_header(struct lft_print_iter *it, struct lft_rb *rb,
 	struct lft_array *tr = it->tr;
 
 	seq_buf_printf(s, "# tracer: %s\n#\n", tr->tracer->name);
+	if (tr->tracer->print_header) {
+		tr->tracer->print_header(it, s);
+		return;
+	}
 	if (!(tr->flags & LFT_OPT_CONTEXT_INFO))
 		return;
 	if (it->lat)
@@ -397,6 +401,8 @@ void lft_print_entry(struct lft_print_iter *it, struct seq_buf *s,
 		seq_buf_printf(s, "%s", "[CORRUPT ENTRY]\n");
 		return;
 	}
+	if (tr->tracer->print_entry && tr->tracer->print_entry(it, s, e, data))
+		return;
 	if (lft_print_msg_only(it, s, e, data) || lft_render_alt(it, s, e, data))
 		return;
 	lft_print_annotation(it, s, e->cpu);

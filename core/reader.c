@@ -40,6 +40,7 @@ struct lft_reader {
 	bool header_done;
 	bool seen;			/* something was read already */
 	void *data;			/* consuming read scratch */
+	void *ahead;			/* consuming: the peeked entry */
 	struct lft_rb_iter **it;	/* non-consuming: per CPU */
 	struct lft_pending *pend;
 	struct lft_print_iter pi;	/* what the output engine needs */
@@ -60,6 +61,8 @@ static void lft_reader_free(struct lft_reader *r)
 	kfree(r->it);
 	kfree(r->pend);
 	bitmap_free(r->pi.started);
+	kfree(r->pi.priv);
+	kfree(r->ahead);
 	kfree(r->data);
 	kfree(r->line);
 	kfree(r);
@@ -79,6 +82,10 @@ static bool lft_reader_overran(struct lft_rb *rb)
 	return false;
 }
 
+static const void *lft_reader_peek(struct lft_print_iter *pi, int cpu,
+				   struct lft_rb_entry *e);
+static void lft_reader_skip(struct lft_print_iter *pi, int cpu);
+
 static struct lft_reader *lft_reader_new(struct lft_file_ref *ref,
 					 bool consume, struct lft_rb *rb)
 {
@@ -95,6 +102,9 @@ static struct lft_reader *lft_reader_new(struct lft_file_ref *ref,
 	/* Like the kernel, the line format is chosen when the file opens. */
 	r->pi.tr = r->tr;
 	r->pi.lat = READ_ONCE(r->tr->flags) & LFT_OPT_LATENCY_FMT;
+	r->pi.peek = lft_reader_peek;
+	r->pi.skip = lft_reader_skip;
+	r->pi.owner = r;
 	r->line = kmalloc(LFT_LINE_MAX, GFP_KERNEL);
 	if (!r->line)
 		goto fail;
@@ -103,8 +113,12 @@ static struct lft_reader *lft_reader_new(struct lft_file_ref *ref,
 		goto fail;
 	/* Numbered as the kernel's iterators: a pipe's first entry is 1. */
 	r->pi.idx = consume ? 0 : ULONG_MAX;
-	if (consume)
+	if (consume) {
+		r->ahead = kmalloc(LFT_RB_MAX_PAYLOAD, GFP_KERNEL);
+		if (!r->ahead)
+			goto fail;
 		return r;
+	}
 	if (rb && lft_reader_overran(rb)) {
 		r->pi.annotate = true;
 		r->pi.started = bitmap_zalloc(nr_cpu_ids, GFP_KERNEL);
@@ -173,6 +187,41 @@ static u64 lft_reader_next_ts(struct lft_reader *r, u64 ts)
 			next = e.ts;
 	}
 	return next == U64_MAX ? ts : next;
+}
+
+/* The next entry of @cpu: the read-ahead, or a copy of the buffer's. */
+static const void *lft_reader_peek(struct lft_print_iter *pi, int cpu,
+				   struct lft_rb_entry *e)
+{
+	struct lft_reader *r = pi->owner;
+	struct lft_pending *p;
+
+	if (r->consume)
+		return lft_rb_peek_data(READ_ONCE(r->tr->rb), cpu, r->ahead,
+					LFT_RB_MAX_PAYLOAD, e) < 0 ?
+		       NULL : r->ahead;
+	if (!r->it[cpu])
+		return NULL;
+	p = &r->pend[cpu];
+	if (!p->have)
+		p->have = lft_rb_iter_next(r->it[cpu], p->data,
+					   LFT_RB_MAX_PAYLOAD, &p->e) >= 0;
+	if (!p->have)
+		return NULL;
+	*e = p->e;
+	return p->data;
+}
+
+/* Step past the entry lft_reader_peek() returned. */
+static void lft_reader_skip(struct lft_print_iter *pi, int cpu)
+{
+	struct lft_reader *r = pi->owner;
+	struct lft_rb_entry e;
+
+	if (r->consume)
+		lft_rb_consume(READ_ONCE(r->tr->rb), cpu, NULL, 0, &e);
+	else
+		r->pend[cpu].have = false;
 }
 
 /* Non-consuming: the oldest read-ahead event across the CPUs. */

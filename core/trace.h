@@ -23,6 +23,8 @@ enum lft_entry_type {
 	LFT_TRACE_STACK = 4,
 	LFT_TRACE_PRINT = 5,
 	LFT_TRACE_BPRINT = 6,
+	LFT_TRACE_GRAPH_RET = 10,
+	LFT_TRACE_GRAPH_ENT = 11,
 	LFT_TRACE_RAW_DATA = 18,
 };
 
@@ -115,6 +117,7 @@ struct lft_raw_entry {
 
 struct lft_array;
 struct lft_file_ref;
+struct lft_print_iter;
 struct dentry;
 
 /**
@@ -124,6 +127,9 @@ struct dentry;
  * @reset: stop tracing on @tr (called with lft_lock held)
  * @print_line: print an entry of a type the core does not know; return
  *	false to leave it to the core ("Unknown type")
+ * @print_entry: print any entry, whole line included, before the core
+ *	would (function_graph's own format); false leaves it to the core
+ * @print_header: the header after "# tracer:", instead of the core's
  * @array_init: set up the tracer's per-array state and files, for every
  *	array (called with lft_lock held, before the array is in use)
  * @array_free: free it (the array's tracer was reset already)
@@ -138,6 +144,9 @@ struct lft_tracer {
 	void (*array_free)(struct lft_array *tr);
 	bool (*print_line)(struct lft_array *tr, struct seq_buf *s,
 			   const struct lft_entry *ent, unsigned int len);
+	bool (*print_entry)(struct lft_print_iter *it, struct seq_buf *s,
+			    const struct lft_rb_entry *e, const void *data);
+	void (*print_header)(struct lft_print_iter *it, struct seq_buf *s);
 	bool allow_instances;
 	struct list_head list;
 };
@@ -167,6 +176,16 @@ struct lft_print_iter {
 	unsigned long idx;		/* entries printed so far (+1 in pipes) */
 	bool annotate;			/* the buffer overran: mark CPU starts */
 	unsigned long *started;		/* annotate: CPUs seen (bitmap) */
+	/*
+	 * The next entry of a CPU, for printers that fold it into the line
+	 * of the current one (function_graph's leaves), and stepping past
+	 * it; NULL where the reader cannot look ahead (the console dump).
+	 */
+	const void *(*peek)(struct lft_print_iter *it, int cpu,
+			    struct lft_rb_entry *e);
+	void (*skip)(struct lft_print_iter *it, int cpu);
+	void *owner;			/* the reader, for peek and skip */
+	void *priv;			/* a printer's state; kfree()d at close */
 };
 
 struct lft_array {

@@ -243,6 +243,40 @@ int lft_rb_peek(struct lft_rb *rb, int cpu, struct lft_rb_entry *e)
 EXPORT_SYMBOL_GPL(lft_rb_peek);
 
 /**
+ * lft_rb_peek_data() - copy out the next event of one CPU, not consuming it
+ * @rb: the buffer
+ * @cpu: which CPU's buffer
+ * @buf: where to copy the payload
+ * @size: room in @buf; a longer payload is truncated
+ * @e: filled with the event's time, length, CPU and lost count
+ *
+ * Return: the number of bytes copied, -EAGAIN when there is no event,
+ * -EINVAL for a bad @cpu.
+ */
+int lft_rb_peek_data(struct lft_rb *rb, int cpu, void *buf, size_t size,
+		     struct lft_rb_entry *e)
+{
+	struct lft_rb_cpu *cb;
+	unsigned long flags;
+	unsigned int rsize;
+	size_t n = 0;
+	void *data;
+
+	if (!lft_rb_cpu_ok(cpu))
+		return -EINVAL;
+	cb = lft_rb_cpu_buf(rb, cpu);
+	raw_spin_lock_irqsave(&cb->reader_lock, flags);
+	data = lft_rb_next(cb, e, &rsize);
+	if (data) {
+		n = min_t(size_t, size, e->len);
+		memcpy(buf, data, n);
+	}
+	raw_spin_unlock_irqrestore(&cb->reader_lock, flags);
+	return data ? n : -EAGAIN;
+}
+EXPORT_SYMBOL_GPL(lft_rb_peek_data);
+
+/**
  * lft_rb_consume() - read and remove the next event of one CPU
  * @rb: the buffer
  * @cpu: which CPU's buffer

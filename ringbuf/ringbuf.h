@@ -138,6 +138,8 @@ void lft_rb_commit(struct lft_rb_res *res);
 int lft_rb_write(struct lft_rb *rb, const void *data, unsigned int len);
 
 int lft_rb_peek(struct lft_rb *rb, int cpu, struct lft_rb_entry *e);
+int lft_rb_peek_data(struct lft_rb *rb, int cpu, void *buf, size_t size,
+		     struct lft_rb_entry *e);
 u64 lft_rb_oldest_ts(struct lft_rb *rb, int cpu);
 int lft_rb_consume(struct lft_rb *rb, int cpu, void *buf, size_t size,
 		   struct lft_rb_entry *e);

@@ -22,6 +22,7 @@
 #include "core/trace.h"
 #include "tracers/fn_filter.h"
 #include "tracers/function.h"
+#include "tracers/graph.h"
 
 /* The arrays running the function tracer, as the hook sees them. */
 struct lft_fn_active {
@@ -95,6 +96,14 @@ void lft_function_hit(unsigned long ip, unsigned long parent_ip,
 	}
 }
 
+/* Does the current task pass @tr's set_ftrace_pid/notrace_pid? */
+bool lft_fn_pid_allowed(struct lft_array *tr)
+{
+	struct lft_fn_array *fa = READ_ONCE(tr->fn);
+
+	return !fa || !fa->pid_filtered || lft_fn_pid_ok(fa);
+}
+
 bool lft_fn_top_wants(unsigned long ip)
 {
 	struct lft_fn_array *fa = READ_ONCE(lft_top.fn);
@@ -160,6 +169,8 @@ static int lft_fn_filter_changed(struct lft_fn_filter *f)
 	/* The profiler follows the top level's filters too. */
 	if (!ret && !fa->tr->name)
 		ret = lft_profile_filter_changed();
+	if (!ret && !fa->tr->name)
+		ret = lft_graph_filter_changed();
 	return ret;
 }
 
@@ -380,6 +391,8 @@ int lft_function_init(void)
 	if (ret)
 		return ret;
 	ret = lft_tracer_register(&lft_function_tracer);
+	if (!ret)
+		ret = lft_tracer_register(&lft_graph_tracer);
 	if (ret)
 		unregister_module_notifier(&lft_fn_module_nb);
 	return ret;

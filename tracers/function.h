@@ -46,6 +46,7 @@ void lft_stack_tracer_free(void);
 
 /* Does the top level's set_ftrace_filter/notrace select @ip? */
 bool lft_fn_top_wants(unsigned long ip);
+bool lft_fn_pid_allowed(struct lft_array *tr);
 
 /* profile.c: function_profile_enabled and trace_stat/ */
 int lft_profile_create(struct lft_array *tr);

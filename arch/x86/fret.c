@@ -76,6 +76,29 @@ int lft_fret_depth(void)
 EXPORT_SYMBOL_GPL(lft_fret_depth);
 
 /**
+ * lft_fret_under() - is a frame of the current task hooked with @fn?
+ * @fn: the return function
+ *
+ * Return: true if one of the task's hooked frames will call @fn.
+ */
+bool lft_fret_under(lft_fret_fn_t fn)
+{
+	struct rethook *rh = READ_ONCE(lft_fret_rh);
+	struct llist_node *p;
+
+	for (p = READ_ONCE(current->rethooks.first); rh && p;
+	     p = READ_ONCE(p->next)) {
+		struct rethook_node *rn = container_of(p, struct rethook_node,
+						       llist);
+
+		if (rn->rethook == rh &&
+		    container_of(rn, struct lft_fret_node, node)->fn == fn)
+			return true;
+	}
+	return false;
+}
+
+/**
  * lft_fret_hook() - call @fn when the function being entered returns
  * @regs: the registers at the function's entry, as the fentry hook has them
  *	(regs->sp points at the return address)

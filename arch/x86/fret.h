@@ -25,6 +25,7 @@ void lft_fret_stop(void);
 int lft_fret_hook(struct pt_regs *regs, unsigned long func, u64 calltime,
 		  lft_fret_fn_t fn);
 int lft_fret_depth(void);
+bool lft_fret_under(lft_fret_fn_t fn);
 unsigned long lft_fret_missed(void);
 
 #endif /* LFT_ARCH_X86_FRET_H */

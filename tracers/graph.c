@@ -1,0 +1,243 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The function_graph tracer: an entry record when a traced function is
+ * entered, a return record (with call and return times) when it returns,
+ * through lftrace's fentry hook and the kernel's rethook (arch/x86/fret.c).
+ *
+ * Which calls are recorded:
+ *   set_ftrace_filter/notrace  which functions are patched at all
+ *   set_graph_function         only calls nested under these: a call is
+ *                              recorded if the task has a hooked frame
+ *                              already, or the function is listed (the
+ *                              hooked frames are exactly the recorded ones)
+ *   set_graph_notrace          these and everything under them are not:
+ *                              their frame is hooked with a marker return
+ *   max_graph_depth            calls deeper than this are not
+ *   set_ftrace_pid             as for the function tracer
+ *   tracing_thresh             only returns that took at least this long
+ *                              are recorded, and no entries (as 6.1)
+ * Records have the kernel's layouts and type numbers, for trace-cmd.
+ */
+#include <linux/debugfs.h>
+#include <linux/kallsyms.h>
+#include <linux/slab.h>
+
+#include "arch/x86/fentry.h"
+#include "arch/x86/fret.h"
+#include "core/trace.h"
+#include "tracers/fn_filter.h"
+#include "tracers/function.h"
+#include "tracers/graph.h"
+
+/* Frames hooked at once over all tasks (sleeping ones keep theirs). */
+#define LFT_GRAPH_NODES		32768
+
+static struct lft_array *lft_graph_tr;		/* READ_ONCE in the hooks */
+static struct lft_fn_filter lft_graph_filter;	/* set_graph_function */
+static struct lft_fn_filter lft_graph_notrace;	/* set_graph_notrace */
+static unsigned int lft_graph_max_depth;	/* 0: no limit */
+static bool lft_graph_thresh;			/* tracing_thresh at start */
+static bool lft_graph_files;			/* the filters were set up */
+
+static void lft_graph_notrace_ret(unsigned long func, int depth, u64 calltime,
+				  struct pt_regs *regs)
+{
+}
+
+static void lft_graph_ret(unsigned long func, int depth, u64 calltime,
+			  struct pt_regs *regs)
+{
+	struct lft_array *tr = READ_ONCE(lft_graph_tr);
+	struct lft_graph_ret_entry *r;
+	struct lft_rb_res res;
+	struct lft_entry ctx;
+	struct lft_rb *rb;
+	u64 now;
+
+	if (!tr || !lft_array_writable(tr))
+		return;
+	rb = READ_ONCE(tr->rb);
+	now = lft_rb_now(rb);
+	if (lft_graph_thresh && now - calltime < READ_ONCE(lft_tracing_thresh))
+		return;
+	lft_gen_ctx_dec(&ctx, LFT_TRACE_GRAPH_RET);
+	r = lft_rb_reserve(rb, sizeof(*r), &res);
+	if (!r)
+		return;
+	r->ent = ctx;
+	r->func = func;
+	r->depth = depth;
+	r->overrun = 0;
+	r->calltime = calltime;
+	r->rettime = now;
+	lft_rb_commit(&res);
+}
+
+/* The hook's entry point: preemption is off, any context. */
+void lft_graph_hit(unsigned long ip, unsigned long parent_ip,
+		   struct pt_regs *regs)
+{
+	struct lft_array *tr = READ_ONCE(lft_graph_tr);
+	struct lft_graph_ent_entry *ent;
+	unsigned int max = READ_ONCE(lft_graph_max_depth);
+	struct lft_rb_res res;
+	struct lft_entry ctx;
+	struct lft_rb *rb;
+	int depth;
+
+	if (!tr || !lft_array_writable(tr) || !lft_fn_pid_allowed(tr))
+		return;
+	if (!lft_fn_filter_empty(&lft_graph_notrace)) {
+		if (lft_fret_under(lft_graph_notrace_ret))
+			return;
+		if (lft_fn_filter_has(&lft_graph_notrace, ip)) {
+			lft_fret_hook(regs, ip, 0, lft_graph_notrace_ret);
+			return;
+		}
+	}
+	depth = lft_fret_depth();
+	if (max && depth >= max)
+		return;
+	if (!depth && !lft_fn_filter_empty(&lft_graph_filter) &&
+	    !lft_fn_filter_has(&lft_graph_filter, ip))
+		return;
+	rb = READ_ONCE(tr->rb);
+	depth = lft_fret_hook(regs, ip, lft_rb_now(rb), lft_graph_ret);
+	if (depth < 0 || lft_graph_thresh)
+		return;
+	lft_gen_ctx_dec(&ctx, LFT_TRACE_GRAPH_ENT);
+	ent = lft_rb_reserve(rb, sizeof(*ent), &res);
+	if (!ent)
+		return;
+	ent->ent = ctx;
+	ent->func = ip;
+	ent->depth = depth;
+	lft_rb_commit(&res);
+	lft_taskinfo_note();
+}
+
+static bool lft_graph_want(unsigned long ip, void *data)
+{
+	return lft_fn_top_wants(ip);
+}
+
+static int lft_graph_repatch(void)
+{
+	return lft_fentry_update(LFT_FN_GRAPH, lft_graph_tr ? lft_graph_want :
+				 NULL, NULL);
+}
+
+/* set_ftrace_filter/notrace of the top level changed (lft_lock held). */
+int lft_graph_filter_changed(void)
+{
+	return lft_graph_tr ? lft_graph_repatch() : 0;
+}
+
+static int lft_graph_init(struct lft_array *tr)
+{
+	int ret = lft_taskinfo_start(LFT_TI_CMDLINE);
+
+	if (ret)
+		return ret;
+	ret = lft_fret_start(LFT_GRAPH_NODES);
+	if (ret)
+		goto out_taskinfo;
+	lft_graph_thresh = READ_ONCE(lft_tracing_thresh) != 0;
+	WRITE_ONCE(lft_graph_tr, tr);
+	ret = lft_graph_repatch();
+	if (!ret)
+		return 0;
+	WRITE_ONCE(lft_graph_tr, NULL);
+	lft_graph_repatch();
+	lft_fret_stop();
+out_taskinfo:
+	lft_taskinfo_stop(LFT_TI_CMDLINE);
+	return ret;
+}
+
+static void lft_graph_reset(struct lft_array *tr)
+{
+	WRITE_ONCE(lft_graph_tr, NULL);
+	lft_graph_repatch();
+	/* Waits until no CPU can be in the hooks. */
+	lft_fret_stop();
+	lft_taskinfo_stop(LFT_TI_CMDLINE);
+}
+
+/* ------------------------------------------------------------- files */
+
+static ssize_t lft_graph_depth_read(struct file *file, char __user *ubuf,
+				    size_t cnt, loff_t *ppos)
+{
+	char buf[16];
+	int n = scnprintf(buf, sizeof(buf), "%u\n",
+			  READ_ONCE(lft_graph_max_depth));
+
+	return simple_read_from_buffer(ubuf, cnt, ppos, buf, n);
+}
+
+static ssize_t lft_graph_depth_write(struct file *file,
+				     const char __user *ubuf, size_t cnt,
+				     loff_t *ppos)
+{
+	unsigned int val;
+	int ret = kstrtouint_from_user(ubuf, cnt, 10, &val);
+
+	if (ret)
+		return ret;
+	WRITE_ONCE(lft_graph_max_depth, val);
+	*ppos += cnt;
+	return cnt;
+}
+
+static const struct file_operations lft_graph_depth_fops = {
+	.owner = THIS_MODULE,
+	.open = lft_open_check,
+	.read = lft_graph_depth_read,
+	.write = lft_graph_depth_write,
+	.release = lft_release,
+	.llseek = default_llseek,
+};
+
+static int lft_graph_array_init(struct lft_array *tr)
+{
+	struct lft_file_ref *ref;
+	int ret;
+
+	/* function_graph runs at the top level only, as in the kernel. */
+	if (tr->name)
+		return 0;
+	ref = lft_file_ref(tr, LFT_RB_ALL_CPUS);
+	if (!ref)
+		return -ENOMEM;
+	lft_fn_filter_init(&lft_graph_filter, "set_graph_function");
+	lft_fn_filter_init(&lft_graph_notrace, "set_graph_notrace");
+	lft_graph_notrace.exclude = true;
+	lft_graph_files = true;
+	debugfs_create_file("max_graph_depth", 0640, tr->dir, ref,
+			    &lft_graph_depth_fops);
+	ret = lft_fn_filter_create(&lft_graph_filter, tr->dir, tr);
+	if (!ret)
+		ret = lft_fn_filter_create(&lft_graph_notrace, tr->dir, tr);
+	return ret;
+}
+
+static void lft_graph_array_free(struct lft_array *tr)
+{
+	/* Nothing to free when a failed load never got to the files. */
+	if (tr->name || !lft_graph_files)
+		return;
+	lft_fn_filter_free(&lft_graph_filter);
+	lft_fn_filter_free(&lft_graph_notrace);
+	lft_graph_files = false;
+}
+
+struct lft_tracer lft_graph_tracer = {
+	.name = "function_graph",
+	.init = lft_graph_init,
+	.reset = lft_graph_reset,
+	.array_init = lft_graph_array_init,
+	.array_free = lft_graph_array_free,
+	.print_entry = lft_graph_print_entry,
+	.print_header = lft_graph_print_header,
+};

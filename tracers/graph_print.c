@@ -1,0 +1,323 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * function_graph's output, as 6.1 prints it with its default columns (CPU,
+ * overhead marks, duration; interrupts shown):
+ *
+ *    0)               |  vfs_read() {
+ *    0)   0.420 us    |    rw_verify_area();      <- entry + its return
+ *    0) + 12.478 us   |  }
+ *
+ * An entry whose next entry on the same CPU is its own return is a leaf,
+ * printed on one line: the printer peeks at that CPU's next entry through
+ * the reader and steps past it. A change of task on a CPU prints the
+ * kernel's separator block; entering and leaving interrupt entry code the
+ * arrows; trace_marker and lftrace_printk() lines become comments at the
+ * current depth. A return without its entry (lost) names its function.
+ */
+#include <linux/kallsyms.h>
+#include <linux/slab.h>
+
+#include "core/ksyms.h"
+#include "core/trace.h"
+#include "tracers/graph.h"
+
+#define LFT_GRAPH_INDENT	2
+#define LFT_GRAPH_MATCH_DEPTH	50	/* entries remembered per CPU */
+#define LFT_GRAPH_PROC_LEN	14
+
+struct lft_graph_cpu {
+	int last_pid;
+	int depth;		/* comments print at depth + 1 */
+	unsigned long enter[LFT_GRAPH_MATCH_DEPTH];
+};
+
+static unsigned long lft_irq_start, lft_irq_end;
+
+static bool lft_graph_in_irq_text(unsigned long addr)
+{
+	if (!lft_irq_start) {
+		lft_irq_start = lft_ksym_lookup("__irqentry_text_start");
+		lft_irq_end = lft_ksym_lookup("__irqentry_text_end");
+	}
+	return addr >= lft_irq_start && addr < lft_irq_end;
+}
+
+/* Per-reader state, made at the first entry (not for the console dump). */
+static struct lft_graph_cpu *lft_graph_state(struct lft_print_iter *it,
+					     int cpu)
+{
+	struct lft_graph_cpu *c = it->priv;
+	int i;
+
+	if (!c && it->peek) {
+		c = kcalloc(nr_cpu_ids, sizeof(*c), GFP_KERNEL);
+		for (i = 0; c && i < nr_cpu_ids; i++)
+			c[i].last_pid = -1;
+		it->priv = c;
+	}
+	return c ? &c[cpu] : NULL;
+}
+
+static void lft_graph_cpu_col(struct seq_buf *s, int cpu)
+{
+	int width = snprintf(NULL, 0, "%u", nr_cpu_ids - 1);
+
+	seq_buf_printf(s, " %*d) ", width, cpu);
+}
+
+/* "comm-pid" centred in 14 columns, the comm cut to 7 characters. */
+static void lft_graph_proc(struct seq_buf *s, int pid)
+{
+	char comm[TASK_COMM_LEN];
+	int len, spaces = 0;
+
+	lft_cmdline_find(pid, comm);
+	comm[7] = '\0';
+	len = strlen(comm) + snprintf(NULL, 0, "%d", pid) + 1;
+	if (len < LFT_GRAPH_PROC_LEN)
+		spaces = LFT_GRAPH_PROC_LEN - len;
+	seq_buf_printf(s, "%*s%s-%d%*s", spaces / 2, "", comm, pid,
+		       spaces - spaces / 2, "");
+}
+
+/* A new task on this CPU: the separator block. */
+static void lft_graph_verif_pid(struct seq_buf *s, struct lft_graph_cpu *c,
+				int cpu, int pid)
+{
+	int prev;
+
+	if (!c || c->last_pid == pid)
+		return;
+	prev = c->last_pid;
+	c->last_pid = pid;
+	if (prev == -1)
+		return;
+	seq_buf_printf(s, " ------------------------------------------\n");
+	lft_graph_cpu_col(s, cpu);
+	lft_graph_proc(s, prev);
+	seq_buf_printf(s, " => ");
+	lft_graph_proc(s, pid);
+	seq_buf_printf(s, "\n ------------------------------------------\n\n");
+}
+
+static bool lft_graph_ctx(struct lft_print_iter *it)
+{
+	return READ_ONCE(it->tr->flags) & LFT_OPT_CONTEXT_INFO;
+}
+
+enum { LFT_FILL_NONE, LFT_FILL_FULL, LFT_FILL_START, LFT_FILL_END };
+
+static void lft_graph_duration(struct lft_print_iter *it, struct seq_buf *s,
+			       u64 ns, int fill)
+{
+	static const char marks[] = { '$', '@', '*', '#', '!', '+' };
+	static const u64 limits[] = { 1000000000ULL, 100000000ULL, 10000000ULL,
+				      1000000ULL, 100000ULL, 10000ULL };
+	char mark = ' ';
+	int i;
+
+	if (!lft_graph_ctx(it))
+		return;
+	switch (fill) {
+	case LFT_FILL_FULL:
+		seq_buf_printf(s, "              |  ");
+		return;
+	case LFT_FILL_START:
+		seq_buf_printf(s, "  ");
+		return;
+	case LFT_FILL_END:
+		seq_buf_printf(s, " |");
+		return;
+	}
+	for (i = 0; i < ARRAY_SIZE(limits); i++) {
+		if (ns > limits[i]) {
+			mark = marks[i];
+			break;
+		}
+	}
+	seq_buf_printf(s, "%c ", mark);
+	lft_print_duration(s, ns);
+	seq_buf_printf(s, "|  ");
+}
+
+/* The arrows around interrupt entry code. */
+static void lft_graph_irq(struct lft_print_iter *it, struct seq_buf *s,
+			  unsigned long addr, bool enter, int cpu)
+{
+	if (!lft_graph_in_irq_text(addr))
+		return;
+	if (lft_graph_ctx(it))
+		lft_graph_cpu_col(s, cpu);
+	lft_graph_duration(it, s, 0, LFT_FILL_START);
+	seq_buf_printf(s, "%s", enter ? "==========>" : "<==========");
+	lft_graph_duration(it, s, 0, LFT_FILL_END);
+	seq_buf_printf(s, "\n");
+}
+
+static void lft_graph_prologue(struct lft_print_iter *it, struct seq_buf *s,
+			       struct lft_graph_cpu *c, int cpu, int pid,
+			       unsigned long enter_irq)
+{
+	lft_graph_verif_pid(s, c, cpu, pid);
+	if (enter_irq)
+		lft_graph_irq(it, s, enter_irq, true, cpu);
+	if (lft_graph_ctx(it))
+		lft_graph_cpu_col(s, cpu);
+}
+
+static void lft_graph_entry(struct lft_print_iter *it, struct seq_buf *s,
+			    const struct lft_rb_entry *e,
+			    const struct lft_graph_ent_entry *call)
+{
+	struct lft_graph_cpu *c = lft_graph_state(it, e->cpu);
+	const struct lft_graph_ret_entry *ret = NULL;
+	struct lft_graph_ent_entry saved = *call;
+	struct lft_rb_entry ne;
+	const void *next;
+
+	lft_graph_prologue(it, s, c, e->cpu, saved.ent.pid, saved.func);
+	/* A leaf: the very next entry on this CPU is its return. */
+	next = it->peek ? it->peek(it, e->cpu, &ne) : NULL;
+	if (next && ne.len >= sizeof(*ret)) {
+		ret = next;
+		if (ret->ent.type != LFT_TRACE_GRAPH_RET ||
+		    ret->ent.pid != saved.ent.pid || ret->func != saved.func)
+			ret = NULL;
+	}
+	if (ret) {
+		struct lft_graph_ret_entry r = *ret;
+
+		it->skip(it, e->cpu);
+		if (c) {
+			c->depth = saved.depth - 1;
+			if (saved.depth >= 0 && saved.depth < LFT_GRAPH_MATCH_DEPTH)
+				c->enter[saved.depth] = 0;
+		}
+		lft_graph_duration(it, s, r.rettime - r.calltime, LFT_FILL_NONE);
+		seq_buf_printf(s, "%*s%ps();\n", saved.depth * LFT_GRAPH_INDENT,
+			       "", (void *)saved.func);
+		lft_graph_irq(it, s, r.func, false, e->cpu);
+		return;
+	}
+	if (c) {
+		c->depth = saved.depth;
+		if (saved.depth >= 0 && saved.depth < LFT_GRAPH_MATCH_DEPTH)
+			c->enter[saved.depth] = saved.func;
+	}
+	lft_graph_duration(it, s, 0, LFT_FILL_FULL);
+	seq_buf_printf(s, "%*s%ps() {\n", saved.depth * LFT_GRAPH_INDENT, "",
+		       (void *)saved.func);
+}
+
+static void lft_graph_return(struct lft_print_iter *it, struct seq_buf *s,
+			     const struct lft_rb_entry *e,
+			     const struct lft_graph_ret_entry *r)
+{
+	struct lft_graph_cpu *c = lft_graph_state(it, e->cpu);
+	bool match = true;
+
+	if (c) {
+		c->depth = r->depth - 1;
+		if (r->depth >= 0 && r->depth < LFT_GRAPH_MATCH_DEPTH) {
+			match = c->enter[r->depth] == r->func;
+			c->enter[r->depth] = 0;
+		}
+	}
+	lft_graph_prologue(it, s, c, e->cpu, r->ent.pid, 0);
+	lft_graph_duration(it, s, r->rettime - r->calltime, LFT_FILL_NONE);
+	/* A return whose entry was lost says whose it is. */
+	if (match)
+		seq_buf_printf(s, "%*s}\n", r->depth * LFT_GRAPH_INDENT, "");
+	else
+		seq_buf_printf(s, "%*s} /* %ps */\n",
+			       r->depth * LFT_GRAPH_INDENT, "",
+			       (void *)r->func);
+	lft_graph_irq(it, s, r->func, false, e->cpu);
+}
+
+/* Markers and lftrace_printk() lines, as comments at the current depth. */
+static void lft_graph_comment(struct lft_print_iter *it, struct seq_buf *s,
+			      const struct lft_rb_entry *e, const void *data)
+{
+	const struct lft_entry *ent = data;
+	struct lft_graph_cpu *c = lft_graph_state(it, e->cpu);
+	int depth = c ? c->depth : 0;
+
+	lft_graph_prologue(it, s, c, e->cpu, ent->pid, 0);
+	lft_graph_duration(it, s, 0, LFT_FILL_FULL);
+	if (depth > 0)
+		seq_buf_printf(s, "%*s", (depth + 1) * LFT_GRAPH_INDENT, "");
+	seq_buf_printf(s, "/* ");
+	if (ent->type == LFT_TRACE_PRINT) {
+		const struct lft_print_entry *p = data;
+		int n = strnlen(p->buf, e->len - sizeof(*p));
+
+		if (n > 0 && p->buf[n - 1] == '\n')
+			n--;
+		seq_buf_printf(s, "%.*s", n, p->buf);
+	} else {
+		char *start = s->buffer + s->len;
+
+		lft_print_bprint(s, data, e->len);
+		if (s->len && s->buffer + s->len > start &&
+		    s->buffer[s->len - 1] == '\n')
+			s->len--;
+	}
+	seq_buf_printf(s, " */\n");
+}
+
+/**
+ * lft_graph_print_entry() - print an entry while function_graph is the
+ *	tracer
+ * @it: the reader
+ * @s: where to print
+ * @e: the entry's time, CPU and length
+ * @data: the entry
+ *
+ * Return: false for entries the core prints its own way.
+ */
+bool lft_graph_print_entry(struct lft_print_iter *it, struct seq_buf *s,
+			   const struct lft_rb_entry *e, const void *data)
+{
+	const struct lft_entry *ent = data;
+
+	switch (ent->type) {
+	case LFT_TRACE_GRAPH_ENT:
+		if (e->len < sizeof(struct lft_graph_ent_entry))
+			return false;
+		lft_graph_entry(it, s, e, data);
+		return true;
+	case LFT_TRACE_GRAPH_RET:
+		if (e->len < sizeof(struct lft_graph_ret_entry))
+			return false;
+		lft_graph_return(it, s, e, data);
+		return true;
+	case LFT_TRACE_PRINT:
+		if (e->len < sizeof(struct lft_print_entry))
+			return false;
+		lft_graph_comment(it, s, e, data);
+		return true;
+	case LFT_TRACE_BPRINT:
+		if (e->len < sizeof(struct lft_bprint_entry))
+			return false;
+		lft_graph_comment(it, s, e, data);
+		return true;
+	}
+	return false;
+}
+
+/**
+ * lft_graph_print_header() - the column header of function_graph's trace
+ * @it: the reader
+ * @s: where to print
+ */
+void lft_graph_print_header(struct lft_print_iter *it, struct seq_buf *s)
+{
+	if (!lft_graph_ctx(it))
+		return;
+	/* The CPU and duration columns, then the calls. */
+	seq_buf_printf(s, "#%s%s%s\n", " CPU", "  DURATION   ",
+		       "               FUNCTION CALLS");
+	seq_buf_printf(s, "#%s%s%s\n", " |  ", "   |   |      ",
+		       "               |   |   |   |");
+}
