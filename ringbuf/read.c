@@ -217,6 +217,32 @@ static bool lft_rb_cpu_ok(int cpu)
 	return cpu >= 0 && cpu < nr_cpu_ids && cpu_possible(cpu);
 }
 
+/* Copy out the next event of one CPU, and consume it if asked to. */
+static int lft_rb_take(struct lft_rb *rb, int cpu, void *buf, size_t size,
+		       struct lft_rb_entry *e, bool consume)
+{
+	struct lft_rb_cpu *cb;
+	unsigned long flags;
+	unsigned int rsize;
+	size_t n = 0;
+	void *data;
+
+	if (!lft_rb_cpu_ok(cpu))
+		return -EINVAL;
+	cb = lft_rb_cpu_buf(rb, cpu);
+	raw_spin_lock_irqsave(&cb->reader_lock, flags);
+	data = lft_rb_next(cb, e, &rsize);
+	if (data) {
+		n = min_t(size_t, size, e->len);
+		if (buf)
+			memcpy(buf, data, n);
+		if (consume)
+			lft_rb_consumed(cb, e, rsize);
+	}
+	raw_spin_unlock_irqrestore(&cb->reader_lock, flags);
+	return data ? n : -EAGAIN;
+}
+
 /**
  * lft_rb_peek() - look at the next event of one CPU without consuming it
  * @rb: the buffer
@@ -227,18 +253,9 @@ static bool lft_rb_cpu_ok(int cpu)
  */
 int lft_rb_peek(struct lft_rb *rb, int cpu, struct lft_rb_entry *e)
 {
-	struct lft_rb_cpu *cb;
-	unsigned long flags;
-	unsigned int size;
-	void *data;
+	int ret = lft_rb_take(rb, cpu, NULL, 0, e, false);
 
-	if (!lft_rb_cpu_ok(cpu))
-		return -EINVAL;
-	cb = lft_rb_cpu_buf(rb, cpu);
-	raw_spin_lock_irqsave(&cb->reader_lock, flags);
-	data = lft_rb_next(cb, e, &size);
-	raw_spin_unlock_irqrestore(&cb->reader_lock, flags);
-	return data ? 0 : -EAGAIN;
+	return ret < 0 ? ret : 0;
 }
 EXPORT_SYMBOL_GPL(lft_rb_peek);
 
@@ -256,23 +273,7 @@ EXPORT_SYMBOL_GPL(lft_rb_peek);
 int lft_rb_peek_data(struct lft_rb *rb, int cpu, void *buf, size_t size,
 		     struct lft_rb_entry *e)
 {
-	struct lft_rb_cpu *cb;
-	unsigned long flags;
-	unsigned int rsize;
-	size_t n = 0;
-	void *data;
-
-	if (!lft_rb_cpu_ok(cpu))
-		return -EINVAL;
-	cb = lft_rb_cpu_buf(rb, cpu);
-	raw_spin_lock_irqsave(&cb->reader_lock, flags);
-	data = lft_rb_next(cb, e, &rsize);
-	if (data) {
-		n = min_t(size_t, size, e->len);
-		memcpy(buf, data, n);
-	}
-	raw_spin_unlock_irqrestore(&cb->reader_lock, flags);
-	return data ? n : -EAGAIN;
+	return lft_rb_take(rb, cpu, buf, size, e, false);
 }
 EXPORT_SYMBOL_GPL(lft_rb_peek_data);
 
@@ -290,25 +291,7 @@ EXPORT_SYMBOL_GPL(lft_rb_peek_data);
 int lft_rb_consume(struct lft_rb *rb, int cpu, void *buf, size_t size,
 		   struct lft_rb_entry *e)
 {
-	struct lft_rb_cpu *cb;
-	unsigned long flags;
-	unsigned int rsize;
-	size_t n = 0;
-	void *data;
-
-	if (!lft_rb_cpu_ok(cpu))
-		return -EINVAL;
-	cb = lft_rb_cpu_buf(rb, cpu);
-	raw_spin_lock_irqsave(&cb->reader_lock, flags);
-	data = lft_rb_next(cb, e, &rsize);
-	if (data) {
-		n = min_t(size_t, size, e->len);
-		if (buf)
-			memcpy(buf, data, n);
-		lft_rb_consumed(cb, e, rsize);
-	}
-	raw_spin_unlock_irqrestore(&cb->reader_lock, flags);
-	return data ? n : -EAGAIN;
+	return lft_rb_take(rb, cpu, buf, size, e, true);
 }
 EXPORT_SYMBOL_GPL(lft_rb_consume);
 
