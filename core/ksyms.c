@@ -13,6 +13,7 @@
 #include <linux/kernel.h>
 #include <linux/kprobes.h>
 #include <linux/module.h>
+#include <linux/tracepoint.h>
 
 #include "core/ksyms.h"
 
@@ -136,3 +137,31 @@ int lft_ksyms_init(void)
 	}
 	return lft_ksyms_resolve(lft_ksym_table, ARRAY_SIZE(lft_ksym_table));
 }
+
+struct lft_tp_query {
+	const char *name;
+	struct tracepoint *tp;
+};
+
+static void lft_tp_match(struct tracepoint *tp, void *priv)
+{
+	struct lft_tp_query *q = priv;
+
+	if (!strcmp(tp->name, q->name))
+		q->tp = tp;
+}
+
+/**
+ * lft_tp_find() - a tracepoint of the kernel proper, by name
+ * @name: e.g. "sched_switch"
+ *
+ * Return: the tracepoint, or NULL if this kernel has none of that name.
+ */
+struct tracepoint *lft_tp_find(const char *name)
+{
+	struct lft_tp_query q = { .name = name };
+
+	for_each_kernel_tracepoint(lft_tp_match, &q);
+	return q.tp;
+}
+EXPORT_SYMBOL_GPL(lft_tp_find);

@@ -67,5 +67,6 @@ unsigned long lft_ksym_lookup(const char *name);
 int lft_ksyms_resolve(const struct lft_ksym *table, size_t n);
 const struct lft_ksym *lft_ksyms_table(size_t *n);
 int lft_ksyms_init(void);
+struct tracepoint *lft_tp_find(const char *name);
 
 #endif /* LFT_CORE_KSYMS_H */

@@ -41,6 +41,19 @@ static const struct {
 	{ "function-fork", LFT_OPT_FUNC_FORK },	/* tracers/function.c */
 	{ "stacktrace", LFT_OPT_STACKTRACE },	/* stack.c */
 	{ "func_stack_trace", LFT_OPT_FUNC_STACK, false, "function" },
+	/* tracers/graph_print.c, graph.c; sleep-time and graph-time also
+	 * for the profiler (tracers/profile.c), whichever tracer is current.
+	 */
+	{ "funcgraph-overrun", LFT_OPT_GRAPH_OVERRUN, true, "function_graph" },
+	{ "funcgraph-cpu", LFT_OPT_GRAPH_CPU, true, "function_graph" },
+	{ "funcgraph-overhead", LFT_OPT_GRAPH_OVERHEAD, true, "function_graph" },
+	{ "funcgraph-proc", LFT_OPT_GRAPH_PROC, true, "function_graph" },
+	{ "funcgraph-duration", LFT_OPT_GRAPH_DURATION, true, "function_graph" },
+	{ "funcgraph-abstime", LFT_OPT_GRAPH_ABSTIME, true, "function_graph" },
+	{ "funcgraph-irqs", LFT_OPT_GRAPH_IRQS, true, "function_graph" },
+	{ "funcgraph-tail", LFT_OPT_GRAPH_TAIL, true, "function_graph" },
+	{ "sleep-time", LFT_OPT_SLEEP_TIME, true, "function_graph" },
+	{ "graph-time", LFT_OPT_GRAPH_TIME, true, "function_graph" },
 };
 
 /**

@@ -76,7 +76,12 @@ static void lft_print_func_header(struct lft_array *tr, struct lft_rb *rb,
 		       prec, "       |    ");
 }
 
-static void lft_print_flags(struct seq_buf *s, const struct lft_entry *ent)
+/**
+ * lft_print_flags() - the five context characters of latency-format lines
+ * @s: where to print
+ * @ent: the entry's header
+ */
+void lft_print_flags(struct seq_buf *s, const struct lft_entry *ent)
 {
 	unsigned int f = ent->flags;
 	bool nmi = f & LFT_FLAG_NMI, hard = f & LFT_FLAG_HARDIRQ;
@@ -120,6 +125,48 @@ static const char *lft_preempt_model(void)
 	       preempt_model_rt() ? "preempt_rt" : "unknown";
 }
 
+/**
+ * lft_print_lat_top() - the latency header down to the task's lines
+ * @tr: the array
+ * @rb: the buffer shown
+ * @s: where to print
+ * @cpu: the CPU of a per-CPU file, or LFT_RB_ALL_CPUS
+ *
+ * Return: false, having printed nothing, when the buffer is empty (the
+ * kernel prints no latency header then).
+ */
+bool lft_print_lat_top(struct lft_array *tr, struct lft_rb *rb,
+		       struct seq_buf *s, int cpu)
+{
+	const struct lft_lat_info *l = &tr->lat;
+	unsigned long entries, written;
+	unsigned long sym = tr->flags & (LFT_OPT_SYM_OFFSET | LFT_OPT_SYM_ADDR);
+
+	lft_total_entries(rb, cpu, &entries, &written);
+	if (!entries)
+		return false;
+	seq_buf_printf(s, "# %s latency trace v1.1.5 on %s\n", tr->tracer->name,
+		       utsname()->release);
+	seq_buf_printf(s, "# --------------------------------------------------------------------\n");
+	seq_buf_printf(s, "# latency: %lu us, #%lu/%lu, CPU#%d | (M:%s VP:%d, KP:%d, SP:%d HP:%d #P:%d)\n",
+		       l->latency_ns / NSEC_PER_USEC, entries, written, l->cpu,
+		       lft_preempt_model(), 0, 0, 0, 0, num_online_cpus());
+	seq_buf_printf(s, "#    -----------------\n");
+	seq_buf_printf(s, "#    | task: %.16s-%d (uid:%d nice:%ld policy:%ld rt_prio:%ld)\n",
+		       l->comm, l->pid, l->uid, l->nice, l->policy,
+		       l->rt_priority);
+	seq_buf_printf(s, "#    -----------------\n");
+	if (l->critical_start) {
+		seq_buf_printf(s, "#  => started at: ");
+		lft_print_sym(s, l->critical_start, sym);
+		seq_buf_printf(s, "\n#  => ended at:   ");
+		lft_print_sym(s, l->critical_end, sym);
+		seq_buf_printf(s, "\n#\n");
+	}
+	seq_buf_printf(s, "#\n");
+	return true;
+}
+
 /* The header of latency-format output (only when there are entries). */
 static void lft_print_lat_header(struct lft_array *tr, struct lft_rb *rb,
 				 struct seq_buf *s, int cpu)
@@ -140,32 +187,9 @@ static void lft_print_lat_header(struct lft_array *tr, struct lft_rb *rb,
 		{ "#     \\   /        ||||||  \\    |    /", 45 },
 	};
 	size_t i;
-	const struct lft_lat_info *l = &tr->lat;
-	unsigned long entries, written;
-	unsigned long sym = tr->flags & (LFT_OPT_SYM_OFFSET | LFT_OPT_SYM_ADDR);
 
-	lft_total_entries(rb, cpu, &entries, &written);
-	if (!entries)
+	if (!lft_print_lat_top(tr, rb, s, cpu))
 		return;
-	seq_buf_printf(s, "# %s latency trace v1.1.5 on %s\n", tr->tracer->name,
-		       utsname()->release);
-	seq_buf_printf(s, "# --------------------------------------------------------------------\n");
-	seq_buf_printf(s, "# latency: %lu us, #%lu/%lu, CPU#%d | (M:%s VP:%d, KP:%d, SP:%d HP:%d #P:%d)\n",
-		       l->latency_ns / NSEC_PER_USEC, entries, written, l->cpu,
-		       lft_preempt_model(), 0, 0, 0, 0, num_online_cpus());
-	seq_buf_printf(s, "#    -----------------\n");
-	seq_buf_printf(s, "#    | task: %.16s-%d (uid:%d nice:%ld policy:%ld rt_prio:%ld)\n",
-		       l->comm, l->pid, l->uid, l->nice, l->policy,
-		       l->rt_priority);
-	seq_buf_printf(s, "#    -----------------\n");
-	if (l->critical_start) {
-		seq_buf_printf(s, "#  => started at: ");
-		lft_print_sym(s, l->critical_start, sym);
-		seq_buf_printf(s, "\n#  => ended at:   ");
-		lft_print_sym(s, l->critical_end, sym);
-		seq_buf_printf(s, "\n#\n");
-	}
-	seq_buf_printf(s, "#\n");
 	if (tr->flags & LFT_OPT_VERBOSE)
 		return;
 	for (i = 0; i < ARRAY_SIZE(legend); i++)
@@ -186,7 +210,7 @@ void lft_print_header(struct lft_print_iter *it, struct lft_rb *rb,
 
 	seq_buf_printf(s, "# tracer: %s\n#\n", tr->tracer->name);
 	if (tr->tracer->print_header) {
-		tr->tracer->print_header(it, s);
+		tr->tracer->print_header(it, rb, s, cpu);
 		return;
 	}
 	if (!(tr->flags & LFT_OPT_CONTEXT_INFO))

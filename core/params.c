@@ -16,6 +16,9 @@
  *                              oopsed); "0" turns it off
  *   ftrace_filter=F[,F]        set_ftrace_filter at load
  *   ftrace_notrace=F[,F]       set_ftrace_notrace at load
+ *   ftrace_graph_filter=F[,F]  set_graph_function at load
+ *   ftrace_graph_notrace=F[,F] set_graph_notrace at load
+ *   ftrace_graph_max_depth=N   max_graph_depth at load
  *   stacktrace                 start the stack tracer at load
  *   stacktrace_filter=F[,F]    the stack tracer's functions
  *   tracing_thresh=USECS       the initial tracing_thresh
@@ -33,7 +36,9 @@
 
 #include "core/trace.h"
 #include "include/lftrace.h"
+#include "tracers/fn_filter.h"
 #include "tracers/function.h"
+#include "tracers/graph.h"
 
 static char *ftrace;
 module_param(ftrace, charp, 0444);
@@ -62,6 +67,18 @@ MODULE_PARM_DESC(ftrace_filter, "functions to trace, comma-separated (as ftrace_
 static char *ftrace_notrace;
 module_param(ftrace_notrace, charp, 0444);
 MODULE_PARM_DESC(ftrace_notrace, "functions not to trace (as ftrace_notrace=)");
+
+static char *ftrace_graph_filter;
+module_param(ftrace_graph_filter, charp, 0444);
+MODULE_PARM_DESC(ftrace_graph_filter, "set_graph_function at load (as ftrace_graph_filter=)");
+
+static char *ftrace_graph_notrace;
+module_param(ftrace_graph_notrace, charp, 0444);
+MODULE_PARM_DESC(ftrace_graph_notrace, "set_graph_notrace at load (as ftrace_graph_notrace=)");
+
+static uint ftrace_graph_max_depth;
+module_param(ftrace_graph_max_depth, uint, 0444);
+MODULE_PARM_DESC(ftrace_graph_max_depth, "max_graph_depth at load (as ftrace_graph_max_depth=)");
 
 static bool stacktrace;
 module_param(stacktrace, bool, 0444);
@@ -214,8 +231,15 @@ int lft_params_apply(void)
 	if (!ret)
 		ret = lft_params_filter(&((struct lft_fn_array *)lft_top.fn)->exclude,
 					ftrace_notrace, "ftrace_notrace");
+	if (!ret)
+		ret = lft_params_filter(&lft_graph_filter, ftrace_graph_filter,
+					"ftrace_graph_filter");
+	if (!ret)
+		ret = lft_params_filter(&lft_graph_notrace, ftrace_graph_notrace,
+					"ftrace_graph_notrace");
 	if (ret)
 		return ret;
+	lft_graph_max_depth = ftrace_graph_max_depth;
 	if (stacktrace || stacktrace_filter) {
 		ret = lft_stack_tracer_start(stacktrace_filter);
 		if (ret) {

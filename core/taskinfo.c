@@ -15,6 +15,7 @@
 #include <linux/tracepoint.h>
 #include <linux/vmalloc.h>
 
+#include "core/ksyms.h"
 #include "core/trace.h"
 
 static DEFINE_PER_CPU(bool, lft_taskinfo_save);
@@ -59,12 +60,6 @@ static void lft_switch_probe(void *data, bool preempt,
 	}
 }
 
-static void lft_find_switch(struct tracepoint *tp, void *priv)
-{
-	if (!strcmp(tp->name, "sched_switch"))
-		lft_switch_tp = tp;
-}
-
 /* Install or remove the probe to match the references. */
 static int lft_taskinfo_update(void)
 {
@@ -74,7 +69,7 @@ static int lft_taskinfo_update(void)
 	if (want == lft_probe_on)
 		return 0;
 	if (!lft_switch_tp)
-		for_each_kernel_tracepoint(lft_find_switch, NULL);
+		lft_switch_tp = lft_tp_find("sched_switch");
 	if (!lft_switch_tp)
 		return -ENOENT;
 	if (want)

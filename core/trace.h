@@ -82,10 +82,24 @@ struct lft_print_entry {
 #define LFT_OPT_PRINT_PARENT	BIT(19)
 #define LFT_OPT_FUNC_FORK	BIT(20)
 #define LFT_OPT_FUNC_STACK	BIT(21)	/* function tracer: func_stack_trace */
+/* function_graph's options (funcgraph-*, sleep-time, graph-time). */
+#define LFT_OPT_GRAPH_OVERRUN	BIT(22)
+#define LFT_OPT_GRAPH_CPU	BIT(23)
+#define LFT_OPT_GRAPH_OVERHEAD	BIT(24)
+#define LFT_OPT_GRAPH_PROC	BIT(25)
+#define LFT_OPT_GRAPH_DURATION	BIT(26)
+#define LFT_OPT_GRAPH_ABSTIME	BIT(27)
+#define LFT_OPT_GRAPH_IRQS	BIT(28)
+#define LFT_OPT_GRAPH_TAIL	BIT(29)
+#define LFT_OPT_SLEEP_TIME	BIT(30)
+#define LFT_OPT_GRAPH_TIME	BIT(31)
 #define LFT_OPT_DEFAULTS	(LFT_OPT_PRINTK | LFT_OPT_CONTEXT_INFO | \
 				 LFT_OPT_OVERWRITE | LFT_OPT_IRQ_INFO | \
 				 LFT_OPT_MARKERS | LFT_OPT_ANNOTATE | \
-				 LFT_OPT_PRINT_PARENT)
+				 LFT_OPT_PRINT_PARENT | LFT_OPT_GRAPH_CPU | \
+				 LFT_OPT_GRAPH_OVERHEAD | \
+				 LFT_OPT_GRAPH_DURATION | LFT_OPT_GRAPH_IRQS | \
+				 LFT_OPT_SLEEP_TIME | LFT_OPT_GRAPH_TIME)
 
 /* LFT_TRACE_BPRINT: lftrace_printk(), formatted when read. */
 struct lft_bprint_entry {
@@ -146,7 +160,8 @@ struct lft_tracer {
 			   const struct lft_entry *ent, unsigned int len);
 	bool (*print_entry)(struct lft_print_iter *it, struct seq_buf *s,
 			    const struct lft_rb_entry *e, const void *data);
-	void (*print_header)(struct lft_print_iter *it, struct seq_buf *s);
+	void (*print_header)(struct lft_print_iter *it, struct lft_rb *rb,
+			     struct seq_buf *s, int cpu);
 	bool allow_instances;
 	struct list_head list;
 };
@@ -254,6 +269,9 @@ extern struct lft_tracer lft_nop_tracer;
 bool lft_time_in_ns(enum lft_rb_clock clock);
 void lft_print_header(struct lft_print_iter *it, struct lft_rb *rb,
 		      struct seq_buf *s, int cpu);
+bool lft_print_lat_top(struct lft_array *tr, struct lft_rb *rb,
+		       struct seq_buf *s, int cpu);
+void lft_print_flags(struct seq_buf *s, const struct lft_entry *ent);
 void lft_print_entry(struct lft_print_iter *it, struct seq_buf *s,
 		     const struct lft_rb_entry *e, const void *data);
 void lft_print_sym(struct seq_buf *s, unsigned long ip, unsigned long flags);

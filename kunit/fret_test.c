@@ -14,9 +14,11 @@
 #include <linux/sched.h>
 #include <linux/stacktrace.h>
 #include <linux/string.h>
+#include <linux/tracepoint.h>
 
 #include "arch/x86/fentry.h"
 #include "arch/x86/fret.h"
+#include "core/ksyms.h"
 
 static int lft_rt_sink;
 static unsigned long lft_rt_stack[16];
@@ -96,6 +98,7 @@ struct lft_rt_ev {
 	int depth;
 	long ret;
 	u64 calltime, rettime;
+	u64 children;		/* lft_fret_child_time() at the return */
 };
 
 static struct {
@@ -105,6 +108,9 @@ static struct {
 	struct lft_rt_ev ev[64];
 	int n;
 	int refused;
+	int max_depth;		/* hook no deeper than this (0: no limit) */
+	int too_deep;		/* entries not hooked for max_depth */
+	bool child_time;	/* returns report to lft_fret_child_time() */
 	bool started;		/* lft_fret_start() done, stop pending */
 } lft_rt;
 
@@ -125,13 +131,13 @@ static bool lft_rt_want(unsigned long ip, void *data)
 	return i >= 0 && lft_rt.want[i];
 }
 
-static void lft_rt_log(char kind, int target, int depth, long ret,
-		       u64 calltime)
+static struct lft_rt_ev *lft_rt_log(char kind, int target, int depth,
+				     long ret, u64 calltime)
 {
 	struct lft_rt_ev *ev;
 
 	if (lft_rt.n >= ARRAY_SIZE(lft_rt.ev))
-		return;
+		return NULL;
 	ev = &lft_rt.ev[lft_rt.n++];
 	ev->kind = kind;
 	ev->target = target;
@@ -139,14 +145,21 @@ static void lft_rt_log(char kind, int target, int depth, long ret,
 	ev->ret = ret;
 	ev->calltime = calltime;
 	ev->rettime = kind == 'R' ? ktime_get_ns() : 0;
+	ev->children = 0;
+	return ev;
 }
 
 static void lft_rt_ret(unsigned long func, int depth, u64 calltime,
 		       struct pt_regs *regs)
 {
-	if (current == lft_rt.task)
-		lft_rt_log('R', lft_rt_which(func), depth, (int)regs->ax,
-			   calltime);
+	struct lft_rt_ev *ev;
+
+	if (current != lft_rt.task)
+		return;
+	ev = lft_rt_log('R', lft_rt_which(func), depth, (int)regs->ax,
+			calltime);
+	if (ev && lft_rt.child_time)
+		ev->children = lft_fret_child_time(ev->rettime - calltime);
 }
 
 static void lft_rt_hit(unsigned long ip, unsigned long parent,
@@ -156,6 +169,11 @@ static void lft_rt_hit(unsigned long ip, unsigned long parent,
 
 	if (current != lft_rt.task)
 		return;
+	/* As max_graph_depth: a call this deep is not hooked at all. */
+	if (lft_rt.max_depth && lft_fret_depth() >= lft_rt.max_depth) {
+		lft_rt.too_deep++;
+		return;
+	}
 	depth = lft_fret_hook(regs, ip, ktime_get_ns(), lft_rt_ret);
 	if (depth < 0)
 		lft_rt.refused++;
@@ -253,6 +271,75 @@ static void lft_fret_sleeps(struct kunit *test)
 	KUNIT_EXPECT_GE(test, took, 20ULL * NSEC_PER_MSEC);
 }
 
+/* A depth limit: only the outermost max_depth frames are hooked. */
+static void lft_fret_depth_limit(struct kunit *test)
+{
+	static const int t[] = { RT_REC };
+	int i;
+
+	lft_rt_start(test, 64, t, ARRAY_SIZE(t));
+	lft_rt.max_depth = 3;
+	KUNIT_EXPECT_EQ(test, lft_rt_call(lft_rt_rec_ptr, 5), 5);
+	lft_rt_stop();
+	KUNIT_ASSERT_EQ(test, lft_rt.n, 6);
+	for (i = 0; i < 3; i++) {
+		lft_rt_expect(test, i, 'E', RT_REC, i);
+		lft_rt_expect(test, 5 - i, 'R', RT_REC, i);
+		/* rec(5), rec(4), rec(3) return what they always do. */
+		KUNIT_EXPECT_EQ(test, lft_rt.ev[5 - i].ret, (long)(5 - i));
+	}
+	KUNIT_EXPECT_EQ(test, lft_rt.too_deep, 3);
+	KUNIT_EXPECT_EQ(test, lft_rt.refused, 0);
+}
+
+/*
+ * Children's time: each return reports its duration to the frame below
+ * it, so outer's children took exactly what its two inner calls took.
+ */
+static void lft_fret_children(struct kunit *test)
+{
+	static const int t[] = { RT_OUTER, RT_INNER };
+	u64 inner;
+
+	lft_rt_start(test, 64, t, ARRAY_SIZE(t));
+	lft_rt.child_time = true;
+	KUNIT_EXPECT_EQ(test, lft_rt_call(lft_rt_outer_ptr, 1), 10 + 20 + 1);
+	lft_rt_stop();
+	KUNIT_ASSERT_EQ(test, lft_rt.n, 6);
+	lft_rt_expect(test, 5, 'R', RT_OUTER, 0);
+	inner = lft_rt.ev[2].rettime - lft_rt.ev[2].calltime +
+		lft_rt.ev[4].rettime - lft_rt.ev[4].calltime;
+	KUNIT_EXPECT_EQ(test, lft_rt.ev[2].children, 0ULL);
+	KUNIT_EXPECT_EQ(test, lft_rt.ev[4].children, 0ULL);
+	KUNIT_EXPECT_EQ(test, lft_rt.ev[5].children, inner);
+}
+
+static void lft_rt_switch(void *data, bool preempt, struct task_struct *prev,
+			  struct task_struct *next, unsigned int prev_state)
+{
+	lft_fret_sched_switch(prev, next, ktime_get_ns());
+}
+
+/* Switched out for a 20 ms sleep: the frame's time leaves it out. */
+static void lft_fret_sleep_left_out(struct kunit *test)
+{
+	static const int t[] = { RT_SLEEP };
+	struct tracepoint *tp = lft_tp_find("sched_switch");
+	u64 took;
+
+	KUNIT_ASSERT_NOT_NULL(test, tp);
+	lft_rt_start(test, 64, t, ARRAY_SIZE(t));
+	KUNIT_ASSERT_EQ(test, tracepoint_probe_register(tp, lft_rt_switch,
+							NULL), 0);
+	KUNIT_EXPECT_EQ(test, lft_rt_call(lft_rt_sleep_ptr, 20), 20);
+	tracepoint_probe_unregister(tp, lft_rt_switch, NULL);
+	lft_rt_stop();
+	KUNIT_ASSERT_EQ(test, lft_rt.n, 2);
+	lft_rt_expect(test, 1, 'R', RT_SLEEP, 0);
+	took = lft_rt.ev[1].rettime - lft_rt.ev[1].calltime;
+	KUNIT_EXPECT_LT(test, took, 10ULL * NSEC_PER_MSEC);
+}
+
 /*
  * From under a hooked frame, the unwinder finds the true caller: the
  * kernel's rethook trampoline in the return slot is seen through.
@@ -311,6 +398,9 @@ static struct kunit_case lft_fret_cases[] = {
 	KUNIT_CASE(lft_fret_nested),
 	KUNIT_CASE(lft_fret_recursive),
 	KUNIT_CASE(lft_fret_sleeps),
+	KUNIT_CASE(lft_fret_depth_limit),
+	KUNIT_CASE(lft_fret_children),
+	KUNIT_CASE(lft_fret_sleep_left_out),
 	KUNIT_CASE(lft_fret_unwinds),
 	KUNIT_CASE(lft_fret_pool_exhausted),
 	{}

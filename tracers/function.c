@@ -19,6 +19,7 @@
 #include <linux/tracepoint.h>
 
 #include "arch/x86/fentry.h"
+#include "core/ksyms.h"
 #include "core/trace.h"
 #include "tracers/fn_filter.h"
 #include "tracers/function.h"
@@ -185,14 +186,6 @@ static void lft_fn_pids_changed(struct lft_array *tr)
 /* ---------------------------------------------------------- fork, exit */
 
 static struct tracepoint *lft_tp_fork, *lft_tp_free;
-
-static void lft_fn_find_tps(struct tracepoint *tp, void *priv)
-{
-	if (!strcmp(tp->name, "sched_process_fork"))
-		lft_tp_fork = tp;
-	else if (!strcmp(tp->name, "sched_process_free"))
-		lft_tp_free = tp;
-}
 
 /* function-fork: a child of a filtered task is filtered alike. */
 static void lft_fn_fork(void *data, struct task_struct *parent,
@@ -386,7 +379,8 @@ int lft_function_init(void)
 {
 	int ret;
 
-	for_each_kernel_tracepoint(lft_fn_find_tps, NULL);
+	lft_tp_fork = lft_tp_find("sched_process_fork");
+	lft_tp_free = lft_tp_find("sched_process_free");
 	ret = register_module_notifier(&lft_fn_module_nb);
 	if (ret)
 		return ret;

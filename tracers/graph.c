@@ -16,14 +16,21 @@
  *   set_ftrace_pid             as for the function tracer
  *   tracing_thresh             only returns that took at least this long
  *                              are recorded, and no entries (as 6.1)
- * Records have the kernel's layouts and type numbers, for trace-cmd.
+ *   funcgraph-irqs off         calls in hardirq context are not
+ * Records have the kernel's layouts and type numbers, for trace-cmd. Call
+ * and return times are sched_clock()'s whatever trace_clock is (the kernel
+ * times them with its "local" clock too), so durations are in ns; with
+ * sleep-time off, a task's time switched out is left out of its frames.
  */
 #include <linux/debugfs.h>
 #include <linux/kallsyms.h>
+#include <linux/sched/clock.h>
 #include <linux/slab.h>
+#include <linux/tracepoint.h>
 
 #include "arch/x86/fentry.h"
 #include "arch/x86/fret.h"
+#include "core/ksyms.h"
 #include "core/trace.h"
 #include "tracers/fn_filter.h"
 #include "tracers/function.h"
@@ -33,9 +40,9 @@
 #define LFT_GRAPH_NODES		32768
 
 static struct lft_array *lft_graph_tr;		/* READ_ONCE in the hooks */
-static struct lft_fn_filter lft_graph_filter;	/* set_graph_function */
-static struct lft_fn_filter lft_graph_notrace;	/* set_graph_notrace */
-static unsigned int lft_graph_max_depth;	/* 0: no limit */
+struct lft_fn_filter lft_graph_filter;		/* set_graph_function */
+struct lft_fn_filter lft_graph_notrace;		/* set_graph_notrace */
+unsigned int lft_graph_max_depth;		/* 0: no limit */
 static bool lft_graph_thresh;			/* tracing_thresh at start */
 static bool lft_graph_files;			/* the filters were set up */
 
@@ -52,14 +59,16 @@ static void lft_graph_ret(unsigned long func, int depth, u64 calltime,
 	struct lft_rb_res res;
 	struct lft_entry ctx;
 	struct lft_rb *rb;
-	u64 now;
+	u64 now = sched_clock();
 
 	if (!tr || !lft_array_writable(tr))
 		return;
-	rb = READ_ONCE(tr->rb);
-	now = lft_rb_now(rb);
+	/* Returned on another CPU, whose clock may be a little behind. */
+	if ((s64)(now - calltime) < 0)
+		now = calltime;
 	if (lft_graph_thresh && now - calltime < READ_ONCE(lft_tracing_thresh))
 		return;
+	rb = READ_ONCE(tr->rb);
 	lft_gen_ctx_dec(&ctx, LFT_TRACE_GRAPH_RET);
 	r = lft_rb_reserve(rb, sizeof(*r), &res);
 	if (!r)
@@ -67,7 +76,8 @@ static void lft_graph_ret(unsigned long func, int depth, u64 calltime,
 	r->ent = ctx;
 	r->func = func;
 	r->depth = depth;
-	r->overrun = 0;
+	/* Frames not hooked for want of a node, over all tasks. */
+	r->overrun = lft_fret_missed();
 	r->calltime = calltime;
 	r->rettime = now;
 	lft_rb_commit(&res);
@@ -87,6 +97,8 @@ void lft_graph_hit(unsigned long ip, unsigned long parent_ip,
 
 	if (!tr || !lft_array_writable(tr) || !lft_fn_pid_allowed(tr))
 		return;
+	if (!(READ_ONCE(tr->flags) & LFT_OPT_GRAPH_IRQS) && in_hardirq())
+		return;
 	if (!lft_fn_filter_empty(&lft_graph_notrace)) {
 		if (lft_fret_under(lft_graph_notrace_ret))
 			return;
@@ -101,11 +113,15 @@ void lft_graph_hit(unsigned long ip, unsigned long parent_ip,
 	if (!depth && !lft_fn_filter_empty(&lft_graph_filter) &&
 	    !lft_fn_filter_has(&lft_graph_filter, ip))
 		return;
-	rb = READ_ONCE(tr->rb);
-	depth = lft_fret_hook(regs, ip, lft_rb_now(rb), lft_graph_ret);
+	depth = lft_fret_hook(regs, ip, sched_clock(), lft_graph_ret);
 	if (depth < 0 || lft_graph_thresh)
 		return;
-	lft_gen_ctx_dec(&ctx, LFT_TRACE_GRAPH_ENT);
+	rb = READ_ONCE(tr->rb);
+	/*
+	 * The kernel's entries count the preemption its hook disabled, its
+	 * returns do not: the same flags as its lines.
+	 */
+	lft_gen_ctx(&ctx, LFT_TRACE_GRAPH_ENT);
 	ent = lft_rb_reserve(rb, sizeof(*ent), &res);
 	if (!ent)
 		return;
@@ -115,6 +131,58 @@ void lft_graph_hit(unsigned long ip, unsigned long parent_ip,
 	lft_rb_commit(&res);
 	lft_taskinfo_note();
 }
+
+/* ---------------------------------------------------------- sleep-time */
+
+static struct tracepoint *lft_graph_switch_tp;
+static int lft_graph_sleep_users;		/* lft_lock */
+
+static void lft_graph_switch(void *data, bool preempt,
+			     struct task_struct *prev,
+			     struct task_struct *next, unsigned int prev_state)
+{
+	if (READ_ONCE(lft_top.flags) & LFT_OPT_SLEEP_TIME)
+		return;
+	lft_fret_sched_switch(prev, next, sched_clock());
+}
+
+/**
+ * lft_graph_sleep_start() - honour sleep-time for hooked frames
+ *
+ * For function_graph and the profiler, between lft_fret_start() and
+ * lft_fret_stop(); called with lft_lock held.
+ *
+ * Return: 0 or a negative errno.
+ */
+int lft_graph_sleep_start(void)
+{
+	int ret;
+
+	if (lft_graph_sleep_users++)
+		return 0;
+	if (!lft_graph_switch_tp)
+		lft_graph_switch_tp = lft_tp_find("sched_switch");
+	ret = lft_graph_switch_tp ?
+	      tracepoint_probe_register(lft_graph_switch_tp, lft_graph_switch,
+					NULL) : -ENOENT;
+	if (ret)
+		lft_graph_sleep_users--;
+	return ret;
+}
+
+/**
+ * lft_graph_sleep_stop() - balance lft_graph_sleep_start()
+ *
+ * The probe may still run until the caller's lft_fret_stop() returns.
+ */
+void lft_graph_sleep_stop(void)
+{
+	if (!--lft_graph_sleep_users)
+		tracepoint_probe_unregister(lft_graph_switch_tp,
+					    lft_graph_switch, NULL);
+}
+
+/* ---------------------------------------------------------- the tracer */
 
 static bool lft_graph_want(unsigned long ip, void *data)
 {
@@ -142,6 +210,9 @@ static int lft_graph_init(struct lft_array *tr)
 	ret = lft_fret_start(LFT_GRAPH_NODES);
 	if (ret)
 		goto out_taskinfo;
+	ret = lft_graph_sleep_start();
+	if (ret)
+		goto out_fret;
 	lft_graph_thresh = READ_ONCE(lft_tracing_thresh) != 0;
 	WRITE_ONCE(lft_graph_tr, tr);
 	ret = lft_graph_repatch();
@@ -149,6 +220,8 @@ static int lft_graph_init(struct lft_array *tr)
 		return 0;
 	WRITE_ONCE(lft_graph_tr, NULL);
 	lft_graph_repatch();
+	lft_graph_sleep_stop();
+out_fret:
 	lft_fret_stop();
 out_taskinfo:
 	lft_taskinfo_stop(LFT_TI_CMDLINE);
@@ -159,7 +232,8 @@ static void lft_graph_reset(struct lft_array *tr)
 {
 	WRITE_ONCE(lft_graph_tr, NULL);
 	lft_graph_repatch();
-	/* Waits until no CPU can be in the hooks. */
+	lft_graph_sleep_stop();
+	/* Waits until no CPU can be in the hooks or the probe. */
 	lft_fret_stop();
 	lft_taskinfo_stop(LFT_TI_CMDLINE);
 }

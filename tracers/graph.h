@@ -22,11 +22,19 @@ struct lft_graph_ret_entry {
 	unsigned long long rettime;
 } __packed;
 
+struct lft_fn_filter;
+
 extern struct lft_tracer lft_graph_tracer;
+/* Also set by the boot parameters (core/params.c), at load. */
+extern struct lft_fn_filter lft_graph_filter, lft_graph_notrace;
+extern unsigned int lft_graph_max_depth;
 int lft_graph_filter_changed(void);
+int lft_graph_sleep_start(void);
+void lft_graph_sleep_stop(void);
 
 bool lft_graph_print_entry(struct lft_print_iter *it, struct seq_buf *s,
 			   const struct lft_rb_entry *e, const void *data);
-void lft_graph_print_header(struct lft_print_iter *it, struct seq_buf *s);
+void lft_graph_print_header(struct lft_print_iter *it, struct lft_rb *rb,
+			    struct seq_buf *s, int cpu);
 
 #endif /* LFT_TRACERS_GRAPH_H */

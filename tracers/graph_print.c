@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * function_graph's output, as 6.1 prints it with its default columns (CPU,
- * overhead marks, duration; interrupts shown):
+ * function_graph's output, as 6.1 prints it; with the default options
+ * (funcgraph-cpu, -overhead, -duration, -irqs):
  *
  *    0)               |  vfs_read() {
  *    0)   0.420 us    |    rw_verify_area();      <- entry + its return
@@ -13,6 +13,8 @@
  * kernel's separator block; entering and leaving interrupt entry code the
  * arrows; trace_marker and lftrace_printk() lines become comments at the
  * current depth. A return without its entry (lost) names its function.
+ * funcgraph-abstime, -proc and latency-format add columns before the
+ * duration; funcgraph-irqs off hides what ran in interrupt entry code.
  */
 #include <linux/kallsyms.h>
 #include <linux/slab.h>
@@ -28,6 +30,7 @@
 struct lft_graph_cpu {
 	int last_pid;
 	int depth;		/* comments print at depth + 1 */
+	int depth_irq;		/* funcgraph-irqs off: in irq code from here */
 	unsigned long enter[LFT_GRAPH_MATCH_DEPTH];
 };
 
@@ -51,8 +54,10 @@ static struct lft_graph_cpu *lft_graph_state(struct lft_print_iter *it,
 
 	if (!c && it->peek) {
 		c = kcalloc(nr_cpu_ids, sizeof(*c), GFP_KERNEL);
-		for (i = 0; c && i < nr_cpu_ids; i++)
+		for (i = 0; c && i < nr_cpu_ids; i++) {
 			c[i].last_pid = -1;
+			c[i].depth_irq = -1;
+		}
 		it->priv = c;
 	}
 	return c ? &c[cpu] : NULL;
@@ -105,6 +110,37 @@ static bool lft_graph_ctx(struct lft_print_iter *it)
 	return READ_ONCE(it->tr->flags) & LFT_OPT_CONTEXT_INFO;
 }
 
+static bool lft_graph_opt(struct lft_print_iter *it, unsigned long opt)
+{
+	return READ_ONCE(it->tr->flags) & opt;
+}
+
+/* The columns before the duration: time, CPU, task, context flags. */
+static void lft_graph_columns(struct lft_print_iter *it, struct seq_buf *s,
+			      const struct lft_rb_entry *e,
+			      const struct lft_entry *ent)
+{
+	if (!lft_graph_ctx(it))
+		return;
+	if (lft_graph_opt(it, LFT_OPT_GRAPH_ABSTIME)) {
+		u32 usec;
+		u64 sec = lft_ns_split(e->ts, &usec);
+
+		seq_buf_printf(s, "%5llu.%06u |  ", sec, usec);
+	}
+	if (lft_graph_opt(it, LFT_OPT_GRAPH_CPU))
+		lft_graph_cpu_col(s, e->cpu);
+	if (lft_graph_opt(it, LFT_OPT_GRAPH_PROC)) {
+		lft_graph_proc(s, ent->pid);
+		seq_buf_printf(s, " | ");
+	}
+	if (it->lat) {
+		seq_buf_printf(s, " ");
+		lft_print_flags(s, ent);
+		seq_buf_printf(s, " | ");
+	}
+}
+
 enum { LFT_FILL_NONE, LFT_FILL_FULL, LFT_FILL_START, LFT_FILL_END };
 
 static void lft_graph_duration(struct lft_print_iter *it, struct seq_buf *s,
@@ -116,7 +152,7 @@ static void lft_graph_duration(struct lft_print_iter *it, struct seq_buf *s,
 	char mark = ' ';
 	int i;
 
-	if (!lft_graph_ctx(it))
+	if (!lft_graph_ctx(it) || !lft_graph_opt(it, LFT_OPT_GRAPH_DURATION))
 		return;
 	switch (fill) {
 	case LFT_FILL_FULL:
@@ -135,6 +171,8 @@ static void lft_graph_duration(struct lft_print_iter *it, struct seq_buf *s,
 			break;
 		}
 	}
+	if (!lft_graph_opt(it, LFT_OPT_GRAPH_OVERHEAD))
+		mark = ' ';
 	seq_buf_printf(s, "%c ", mark);
 	lft_print_duration(s, ns);
 	seq_buf_printf(s, "|  ");
@@ -142,12 +180,13 @@ static void lft_graph_duration(struct lft_print_iter *it, struct seq_buf *s,
 
 /* The arrows around interrupt entry code. */
 static void lft_graph_irq(struct lft_print_iter *it, struct seq_buf *s,
-			  unsigned long addr, bool enter, int cpu)
+			  const struct lft_rb_entry *e,
+			  const struct lft_entry *ent, unsigned long addr,
+			  bool enter)
 {
 	if (!lft_graph_in_irq_text(addr))
 		return;
-	if (lft_graph_ctx(it))
-		lft_graph_cpu_col(s, cpu);
+	lft_graph_columns(it, s, e, ent);
 	lft_graph_duration(it, s, 0, LFT_FILL_START);
 	seq_buf_printf(s, "%s", enter ? "==========>" : "<==========");
 	lft_graph_duration(it, s, 0, LFT_FILL_END);
@@ -155,14 +194,44 @@ static void lft_graph_irq(struct lft_print_iter *it, struct seq_buf *s,
 }
 
 static void lft_graph_prologue(struct lft_print_iter *it, struct seq_buf *s,
-			       struct lft_graph_cpu *c, int cpu, int pid,
+			       struct lft_graph_cpu *c,
+			       const struct lft_rb_entry *e,
+			       const struct lft_entry *ent,
 			       unsigned long enter_irq)
 {
-	lft_graph_verif_pid(s, c, cpu, pid);
+	lft_graph_verif_pid(s, c, e->cpu, ent->pid);
 	if (enter_irq)
-		lft_graph_irq(it, s, enter_irq, true, cpu);
-	if (lft_graph_ctx(it))
-		lft_graph_cpu_col(s, cpu);
+		lft_graph_irq(it, s, e, ent, enter_irq, true);
+	lft_graph_columns(it, s, e, ent);
+}
+
+/*
+ * funcgraph-irqs off: is this entry in interrupt entry code, or under it?
+ * (The tracer records no calls in hardirq context then; this hides what
+ * it recorded before the option changed, and softirq entry code.)
+ */
+static bool lft_graph_irq_entry(struct lft_print_iter *it,
+				struct lft_graph_cpu *c, unsigned long func,
+				int depth)
+{
+	if (lft_graph_opt(it, LFT_OPT_GRAPH_IRQS) || !c)
+		return false;
+	if (c->depth_irq >= 0)
+		return true;
+	if (!lft_graph_in_irq_text(func))
+		return false;
+	c->depth_irq = depth;
+	return true;
+}
+
+static bool lft_graph_irq_return(struct lft_print_iter *it,
+				 struct lft_graph_cpu *c, int depth)
+{
+	if (lft_graph_opt(it, LFT_OPT_GRAPH_IRQS) || !c || c->depth_irq < 0)
+		return false;
+	if (c->depth_irq >= depth)
+		c->depth_irq = -1;
+	return true;
 }
 
 static void lft_graph_entry(struct lft_print_iter *it, struct seq_buf *s,
@@ -175,7 +244,9 @@ static void lft_graph_entry(struct lft_print_iter *it, struct seq_buf *s,
 	struct lft_rb_entry ne;
 	const void *next;
 
-	lft_graph_prologue(it, s, c, e->cpu, saved.ent.pid, saved.func);
+	if (lft_graph_irq_entry(it, c, saved.func, saved.depth))
+		return;
+	lft_graph_prologue(it, s, c, e, &saved.ent, saved.func);
 	/* A leaf: the very next entry on this CPU is its return. */
 	next = it->peek ? it->peek(it, e->cpu, &ne) : NULL;
 	if (next && ne.len >= sizeof(*ret)) {
@@ -196,7 +267,7 @@ static void lft_graph_entry(struct lft_print_iter *it, struct seq_buf *s,
 		lft_graph_duration(it, s, r.rettime - r.calltime, LFT_FILL_NONE);
 		seq_buf_printf(s, "%*s%ps();\n", saved.depth * LFT_GRAPH_INDENT,
 			       "", (void *)saved.func);
-		lft_graph_irq(it, s, r.func, false, e->cpu);
+		lft_graph_irq(it, s, e, &saved.ent, r.func, false);
 		return;
 	}
 	if (c) {
@@ -216,6 +287,8 @@ static void lft_graph_return(struct lft_print_iter *it, struct seq_buf *s,
 	struct lft_graph_cpu *c = lft_graph_state(it, e->cpu);
 	bool match = true;
 
+	if (lft_graph_irq_return(it, c, r->depth))
+		return;
 	if (c) {
 		c->depth = r->depth - 1;
 		if (r->depth >= 0 && r->depth < LFT_GRAPH_MATCH_DEPTH) {
@@ -223,16 +296,18 @@ static void lft_graph_return(struct lft_print_iter *it, struct seq_buf *s,
 			c->enter[r->depth] = 0;
 		}
 	}
-	lft_graph_prologue(it, s, c, e->cpu, r->ent.pid, 0);
+	lft_graph_prologue(it, s, c, e, &r->ent, 0);
 	lft_graph_duration(it, s, r->rettime - r->calltime, LFT_FILL_NONE);
-	/* A return whose entry was lost says whose it is. */
-	if (match)
+	/* A return whose entry was lost says whose it is; funcgraph-tail too. */
+	if (match && !lft_graph_opt(it, LFT_OPT_GRAPH_TAIL))
 		seq_buf_printf(s, "%*s}\n", r->depth * LFT_GRAPH_INDENT, "");
 	else
 		seq_buf_printf(s, "%*s} /* %ps */\n",
 			       r->depth * LFT_GRAPH_INDENT, "",
 			       (void *)r->func);
-	lft_graph_irq(it, s, r->func, false, e->cpu);
+	if (lft_graph_opt(it, LFT_OPT_GRAPH_OVERRUN))
+		seq_buf_printf(s, " (Overruns: %u)\n", r->overrun);
+	lft_graph_irq(it, s, e, &r->ent, r->func, false);
 }
 
 /* Markers and lftrace_printk() lines, as comments at the current depth. */
@@ -243,7 +318,7 @@ static void lft_graph_comment(struct lft_print_iter *it, struct seq_buf *s,
 	struct lft_graph_cpu *c = lft_graph_state(it, e->cpu);
 	int depth = c ? c->depth : 0;
 
-	lft_graph_prologue(it, s, c, e->cpu, ent->pid, 0);
+	lft_graph_prologue(it, s, c, e, ent, 0);
 	lft_graph_duration(it, s, 0, LFT_FILL_FULL);
 	if (depth > 0)
 		seq_buf_printf(s, "%*s", (depth + 1) * LFT_GRAPH_INDENT, "");
@@ -306,18 +381,63 @@ bool lft_graph_print_entry(struct lft_print_iter *it, struct seq_buf *s,
 	return false;
 }
 
+/* Latency-format's legend, as wide as the columns before the flags. */
+static void lft_graph_lat_legend(struct seq_buf *s, int width)
+{
+	static const char * const lines[] = {
+		"  _-----=> irqs-off        ",
+		" / _----=> need-resched    ",
+		"| / _---=> hardirq/softirq ",
+		"|| / _--=> preempt-depth   ",
+		"||| /                      ",
+	};
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(lines); i++)
+		seq_buf_printf(s, "#%*s%s\n", width, "", lines[i]);
+}
+
 /**
  * lft_graph_print_header() - the column header of function_graph's trace
  * @it: the reader
+ * @rb: the buffer shown
  * @s: where to print
+ * @cpu: the CPU of a per-CPU file, or LFT_RB_ALL_CPUS
  */
-void lft_graph_print_header(struct lft_print_iter *it, struct seq_buf *s)
+void lft_graph_print_header(struct lft_print_iter *it, struct lft_rb *rb,
+			    struct seq_buf *s, int cpu)
 {
+	static const struct {
+		unsigned long opt;
+		const char *title, *bar;
+	} cols[] = {
+		{ LFT_OPT_GRAPH_ABSTIME, "     TIME       ", "      |         " },
+		{ LFT_OPT_GRAPH_CPU, " CPU", " |  " },
+		{ LFT_OPT_GRAPH_PROC, "  TASK/PID       ", "   |    |        " },
+		{ LFT_OPT_LATENCY_FMT, "||||   ", "||||   " },
+		{ LFT_OPT_GRAPH_DURATION, "  DURATION   ", "   |   |      " },
+	};
+	int width = 0;
+	size_t i;
+
 	if (!lft_graph_ctx(it))
 		return;
-	/* The CPU and duration columns, then the calls. */
-	seq_buf_printf(s, "#%s%s%s\n", " CPU", "  DURATION   ",
-		       "               FUNCTION CALLS");
-	seq_buf_printf(s, "#%s%s%s\n", " |  ", "   |   |      ",
-		       "               |   |   |   |");
+	/* Latency format: nothing at all for an empty buffer. */
+	if (it->lat) {
+		if (!lft_print_lat_top(it->tr, rb, s, cpu))
+			return;
+		for (i = 0; i < 3; i++)
+			if (lft_graph_opt(it, cols[i].opt))
+				width += strlen(cols[i].title);
+		lft_graph_lat_legend(s, width);
+	}
+	seq_buf_printf(s, "#");
+	for (i = 0; i < ARRAY_SIZE(cols); i++)
+		if (lft_graph_opt(it, cols[i].opt))
+			seq_buf_printf(s, "%s", cols[i].title);
+	seq_buf_printf(s, "               FUNCTION CALLS\n#");
+	for (i = 0; i < ARRAY_SIZE(cols); i++)
+		if (lft_graph_opt(it, cols[i].opt))
+			seq_buf_printf(s, "%s", cols[i].bar);
+	seq_buf_printf(s, "               |   |   |   |\n");
 }

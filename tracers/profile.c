@@ -5,9 +5,10 @@
  *
  * While enabled, every function set_ftrace_filter selects (all, when it is
  * empty) is counted on the CPU it runs on, and its return is hooked
- * (arch/x86/fret.c) to add its duration, children and sleep included (the
- * kernel's defaults, graph-time and sleep-time), to its record on the CPU
- * it returns on. Each CPU has its own open-addressing table, written only
+ * (arch/x86/fret.c) to add its duration to its record on the CPU it
+ * returns on: children included unless graph-time is off, time switched
+ * out included unless sleep-time is off (function_graph's options, as in
+ * the kernel). Each CPU has its own open-addressing table, written only
  * by that CPU with interrupts off; readers copy it out and sort it by time,
  * as the kernel's stat files list it. Enabling again starts from zero; the
  * data stays readable after disabling.
@@ -26,6 +27,7 @@
 #include "arch/x86/fret.h"
 #include "core/trace.h"
 #include "tracers/function.h"
+#include "tracers/graph.h"
 
 /* Frames hooked at once over all tasks (sleeping ones keep theirs). */
 #define LFT_PROF_NODES		32768
@@ -75,6 +77,11 @@ static void lft_prof_ret(unsigned long func, int depth, u64 calltime,
 	/* Returned on another CPU, whose clock may be a little behind. */
 	if (d < 0)
 		d = 0;
+	if (!(READ_ONCE(lft_top.flags) & LFT_OPT_GRAPH_TIME)) {
+		u64 children = lft_fret_child_time(d);
+
+		d = d > children ? d - children : 0;
+	}
 	local_irq_save(flags);
 	r = lft_prof_find(&lft_prof_cpus[smp_processor_id()], func, false);
 	if (r) {
@@ -138,6 +145,7 @@ static int lft_prof_set(bool on)
 	if (!on) {
 		WRITE_ONCE(lft_prof_on, false);
 		lft_fentry_update(LFT_FN_PROFILE, NULL, NULL);
+		lft_graph_sleep_stop();
 		lft_fret_stop();
 		lft_prof_enabled = false;
 		return 0;
@@ -156,11 +164,17 @@ static int lft_prof_set(bool on)
 	ret = lft_fret_start(LFT_PROF_NODES);
 	if (ret)
 		return ret;
+	ret = lft_graph_sleep_start();
+	if (ret) {
+		lft_fret_stop();
+		return ret;
+	}
 	WRITE_ONCE(lft_prof_on, true);
 	ret = lft_fentry_update(LFT_FN_PROFILE, lft_prof_want, NULL);
 	if (ret) {
 		WRITE_ONCE(lft_prof_on, false);
 		lft_fentry_update(LFT_FN_PROFILE, NULL, NULL);
+		lft_graph_sleep_stop();
 		lft_fret_stop();
 		return ret;
 	}

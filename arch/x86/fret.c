@@ -30,6 +30,8 @@ struct lft_fret_node {
 	lft_fret_fn_t fn;
 	unsigned long func;
 	u64 calltime;
+	u64 out_at;		/* top frame: when its task was switched out */
+	u64 subtime;		/* time of returned children (graph-time) */
 	int depth;
 };
 
@@ -50,6 +52,20 @@ static void lft_fret_handler(struct rethook_node *rn, void *data,
 	lft_fentry_guard_exit();
 }
 
+/* The newest frame of @list hooked by @rh, from @p on. */
+static struct lft_fret_node *lft_fret_next(struct rethook *rh,
+					   struct llist_node *p)
+{
+	for (; p; p = READ_ONCE(p->next)) {
+		struct rethook_node *rn = container_of(p, struct rethook_node,
+						       llist);
+
+		if (rn->rethook == rh)
+			return container_of(rn, struct lft_fret_node, node);
+	}
+	return NULL;
+}
+
 /**
  * lft_fret_depth() - how many frames of the current task are hooked
  *
@@ -58,20 +74,13 @@ static void lft_fret_handler(struct rethook_node *rn, void *data,
 int lft_fret_depth(void)
 {
 	struct rethook *rh = READ_ONCE(lft_fret_rh);
-	struct llist_node *p;
+	struct lft_fret_node *n;
 
 	if (!rh)
 		return 0;
 	/* Newest first; nodes of other rethooks (kretprobes) are skipped. */
-	for (p = READ_ONCE(current->rethooks.first); p; p = READ_ONCE(p->next)) {
-		struct rethook_node *rn = container_of(p, struct rethook_node,
-						       llist);
-
-		if (rn->rethook == rh)
-			return container_of(rn, struct lft_fret_node,
-					    node)->depth + 1;
-	}
-	return 0;
+	n = lft_fret_next(rh, READ_ONCE(current->rethooks.first));
+	return n ? n->depth + 1 : 0;
 }
 EXPORT_SYMBOL_GPL(lft_fret_depth);
 
@@ -84,17 +93,13 @@ EXPORT_SYMBOL_GPL(lft_fret_depth);
 bool lft_fret_under(lft_fret_fn_t fn)
 {
 	struct rethook *rh = READ_ONCE(lft_fret_rh);
-	struct llist_node *p;
+	struct lft_fret_node *n = NULL;
 
-	for (p = READ_ONCE(current->rethooks.first); rh && p;
-	     p = READ_ONCE(p->next)) {
-		struct rethook_node *rn = container_of(p, struct rethook_node,
-						       llist);
-
-		if (rn->rethook == rh &&
-		    container_of(rn, struct lft_fret_node, node)->fn == fn)
+	if (rh)
+		n = lft_fret_next(rh, READ_ONCE(current->rethooks.first));
+	for (; n; n = lft_fret_next(rh, READ_ONCE(n->node.llist.next)))
+		if (n->fn == fn)
 			return true;
-	}
 	return false;
 }
 
@@ -129,11 +134,73 @@ int lft_fret_hook(struct pt_regs *regs, unsigned long func, u64 calltime,
 	n->fn = fn;
 	n->func = func;
 	n->calltime = calltime;
+	n->out_at = 0;
+	n->subtime = 0;
 	n->depth = lft_fret_depth();
 	lft_ks.rethook_hook(rn, regs, true);
 	return n->depth;
 }
 EXPORT_SYMBOL_GPL(lft_fret_hook);
+
+/**
+ * lft_fret_child_time() - pass a returning frame's time to its parent
+ * @duration: the returning frame's time
+ *
+ * Called from a return function. Adds @duration to what the nearest hooked
+ * frame below the returning one has spent in children.
+ *
+ * Return: what the returning frame's own children reported.
+ */
+u64 lft_fret_child_time(u64 duration)
+{
+	struct rethook *rh = READ_ONCE(lft_fret_rh);
+	struct lft_fret_node *n, *parent;
+
+	if (!rh)
+		return 0;
+	/* Until every return function ran, the frame is still listed. */
+	n = lft_fret_next(rh, READ_ONCE(current->rethooks.first));
+	if (!n)
+		return 0;
+	parent = lft_fret_next(rh, READ_ONCE(n->node.llist.next));
+	if (parent)
+		parent->subtime += duration;
+	return n->subtime;
+}
+EXPORT_SYMBOL_GPL(lft_fret_child_time);
+
+/**
+ * lft_fret_sched_switch() - keep the time a task spends switched out from
+ *	its hooked frames' durations
+ * @prev: the task switched out (current)
+ * @next: the task switched in
+ * @now: the time, on the clock of the frames' calltimes
+ *
+ * Called from the sched_switch tracepoint: @prev's newest frame notes
+ * when it left; @next's frames have their call times moved forward by
+ * the time it was away. Neither task's list of frames can change now.
+ */
+void lft_fret_sched_switch(struct task_struct *prev, struct task_struct *next,
+			   u64 now)
+{
+	struct rethook *rh = READ_ONCE(lft_fret_rh);
+	struct lft_fret_node *n;
+	u64 away;
+
+	if (!rh)
+		return;
+	n = lft_fret_next(rh, READ_ONCE(prev->rethooks.first));
+	if (n)
+		n->out_at = now;
+	n = lft_fret_next(rh, READ_ONCE(next->rethooks.first));
+	if (!n || !n->out_at)
+		return;
+	away = now - n->out_at;
+	n->out_at = 0;
+	for (; n; n = lft_fret_next(rh, READ_ONCE(n->node.llist.next)))
+		n->calltime += away;
+}
+EXPORT_SYMBOL_GPL(lft_fret_sched_switch);
 
 /**
  * lft_fret_missed() - frames not hooked for want of a node

@@ -10,6 +10,7 @@
 #include <linux/types.h>
 
 struct pt_regs;
+struct task_struct;
 
 /*
  * Called at a hooked function's return, with preemption off, under the
@@ -26,6 +27,9 @@ int lft_fret_hook(struct pt_regs *regs, unsigned long func, u64 calltime,
 		  lft_fret_fn_t fn);
 int lft_fret_depth(void);
 bool lft_fret_under(lft_fret_fn_t fn);
+u64 lft_fret_child_time(u64 duration);
+void lft_fret_sched_switch(struct task_struct *prev, struct task_struct *next,
+			   u64 now);
 unsigned long lft_fret_missed(void);
 
 #endif /* LFT_ARCH_X86_FRET_H */

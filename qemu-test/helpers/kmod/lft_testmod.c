@@ -10,8 +10,13 @@
  *          lft_testmod_inner() twice, through function pointers (so the
  *          compiler keeps every call): known functions, known callers,
  *          known counts for the function tracer's tests
+ *   nap    writing N calls lft_testmod_napper(), which calls
+ *          lft_testmod_nap(), which sleeps N ms: a caller whose time is
+ *          all its child's, and a child whose time is all asleep (for
+ *          sleep-time and graph-time)
  */
 #include <linux/debugfs.h>
+#include <linux/delay.h>
 #include <linux/kernel.h>
 #include <linux/module.h>
 
@@ -76,6 +81,41 @@ static const struct file_operations lft_testmod_call_fops = {
 	.llseek = noop_llseek,
 };
 
+static noinline void lft_testmod_nap(unsigned int ms)
+{
+	msleep(ms);
+	WRITE_ONCE(lft_testmod_sink, ms);
+}
+
+static void (*lft_testmod_nap_ptr)(unsigned int ms) = lft_testmod_nap;
+
+static noinline void lft_testmod_napper(unsigned int ms)
+{
+	READ_ONCE(lft_testmod_nap_ptr)(ms);
+	WRITE_ONCE(lft_testmod_sink, ms + 1);
+}
+
+static void (*lft_testmod_napper_ptr)(unsigned int ms) = lft_testmod_napper;
+
+static ssize_t lft_testmod_nap_write(struct file *file,
+				     const char __user *buf, size_t count,
+				     loff_t *ppos)
+{
+	unsigned int ms;
+	int ret = kstrtouint_from_user(buf, count, 10, &ms);
+
+	if (ret)
+		return ret;
+	READ_ONCE(lft_testmod_napper_ptr)(ms);
+	return count;
+}
+
+static const struct file_operations lft_testmod_nap_fops = {
+	.owner = THIS_MODULE,
+	.write = lft_testmod_nap_write,
+	.llseek = noop_llseek,
+};
+
 static int __init lft_testmod_init(void)
 {
 	lft_testmod_dir = debugfs_create_dir("lft_testmod", NULL);
@@ -85,6 +125,8 @@ static int __init lft_testmod_init(void)
 			    &lft_testmod_warn_fops);
 	debugfs_create_file("call", 0200, lft_testmod_dir, NULL,
 			    &lft_testmod_call_fops);
+	debugfs_create_file("nap", 0200, lft_testmod_dir, NULL,
+			    &lft_testmod_nap_fops);
 	return 0;
 }
 
