@@ -8,6 +8,7 @@
 #   make check      checkpatch and sparse on our sources, zero warnings
 #   make bench-ringbuf  lftrace's ring buffer against the kernel's, in QEMU
 #   make bench-function lftrace's function tracer against the kernel's
+#   make bench-graph    lftrace's function_graph against the kernel's
 #   make clean
 
 # The running kernel's headers when it has them, else the default test
@@ -15,7 +16,8 @@
 RUNNING_KDIR := /lib/modules/$(shell uname -r)/build
 KDIR ?= $(if $(wildcard $(RUNNING_KDIR)),$(RUNNING_KDIR),$(shell $(CURDIR)/qemu-test/kernels kdir debian 2>/dev/null))
 
-.PHONY: all modules clean deps test check bench-ringbuf bench-function
+.PHONY: all modules clean deps test check bench-ringbuf bench-function \
+	bench-graph
 
 all: modules
 
@@ -40,3 +42,6 @@ bench-ringbuf:
 
 bench-function:
 	qemu-test/bench/function/run
+
+bench-graph:
+	qemu-test/bench/function/run --tracer function_graph

@@ -113,7 +113,7 @@ void lft_graph_hit(unsigned long ip, unsigned long parent_ip,
 	if (!depth && !lft_fn_filter_empty(&lft_graph_filter) &&
 	    !lft_fn_filter_has(&lft_graph_filter, ip))
 		return;
-	depth = lft_fret_hook(regs, ip, sched_clock(), lft_graph_ret);
+	depth = lft_fret_hook_at(regs, ip, sched_clock(), lft_graph_ret, depth);
 	if (depth < 0 || lft_graph_thresh)
 		return;
 	rb = READ_ONCE(tr->rb);

@@ -104,20 +104,22 @@ bool lft_fret_under(lft_fret_fn_t fn)
 }
 
 /**
- * lft_fret_hook() - call @fn when the function being entered returns
+ * lft_fret_hook_at() - call @fn when the function being entered returns
  * @regs: the registers at the function's entry, as the fentry hook has them
  *	(regs->sp points at the return address)
  * @func: the function (passed back to @fn)
  * @calltime: passed back to @fn
  * @fn: what to call at the return
+ * @depth: what lft_fret_depth() returned just now, in this same call of
+ *	the entry hook (a caller that needed it already saves a second walk)
  *
  * Called from a fentry hook user, with preemption off.
  *
- * Return: the frame's depth, or -ENODEV (not started) or -ENOSPC (no node
- * now: counted as a miss).
+ * Return: the frame's depth (@depth), or -ENODEV (not started) or -ENOSPC
+ * (no node now: counted as a miss).
  */
-int lft_fret_hook(struct pt_regs *regs, unsigned long func, u64 calltime,
-		  lft_fret_fn_t fn)
+int lft_fret_hook_at(struct pt_regs *regs, unsigned long func, u64 calltime,
+		     lft_fret_fn_t fn, int depth)
 {
 	struct rethook *rh = READ_ONCE(lft_fret_rh);
 	struct rethook_node *rn;
@@ -136,9 +138,25 @@ int lft_fret_hook(struct pt_regs *regs, unsigned long func, u64 calltime,
 	n->calltime = calltime;
 	n->out_at = 0;
 	n->subtime = 0;
-	n->depth = lft_fret_depth();
+	n->depth = depth;
 	lft_ks.rethook_hook(rn, regs, true);
-	return n->depth;
+	return depth;
+}
+EXPORT_SYMBOL_GPL(lft_fret_hook_at);
+
+/**
+ * lft_fret_hook() - lft_fret_hook_at() at the current depth
+ * @regs: as for lft_fret_hook_at()
+ * @func: passed back to @fn
+ * @calltime: passed back to @fn
+ * @fn: what to call at the return
+ *
+ * Return: as lft_fret_hook_at().
+ */
+int lft_fret_hook(struct pt_regs *regs, unsigned long func, u64 calltime,
+		  lft_fret_fn_t fn)
+{
+	return lft_fret_hook_at(regs, func, calltime, fn, lft_fret_depth());
 }
 EXPORT_SYMBOL_GPL(lft_fret_hook);
 

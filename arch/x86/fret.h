@@ -25,6 +25,8 @@ int lft_fret_start(unsigned int nodes);
 void lft_fret_stop(void);
 int lft_fret_hook(struct pt_regs *regs, unsigned long func, u64 calltime,
 		  lft_fret_fn_t fn);
+int lft_fret_hook_at(struct pt_regs *regs, unsigned long func, u64 calltime,
+		     lft_fret_fn_t fn, int depth);
 int lft_fret_depth(void);
 bool lft_fret_under(lft_fret_fn_t fn);
 u64 lft_fret_child_time(u64 duration);
