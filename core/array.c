@@ -13,6 +13,7 @@
 
 #include "core/ksyms.h"
 #include "core/trace.h"
+#include "events/event.h"
 
 DEFINE_MUTEX(lft_lock);
 struct lft_array lft_top;
@@ -101,6 +102,7 @@ int lft_array_init(struct lft_array *tr, struct dentry *parent)
 
 void lft_array_destroy(struct lft_array *tr)
 {
+	lft_events_array_free(tr);
 	lft_tracers_array_free(tr);
 	lft_err_clear(tr);
 	lft_snapshot_free(tr);

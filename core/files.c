@@ -13,20 +13,10 @@
 #include <linux/uaccess.h>
 
 #include "core/trace.h"
+#include "events/event.h"
 
 #define LFT_MODE_WRITE	0640
 #define LFT_MODE_READ	0440
-
-struct lft_attr {
-	const char *name;
-	umode_t mode;
-	void (*show)(struct lft_file_ref *ref, struct seq_buf *s);
-	/* Gets the written text, NUL-terminated; returns 0 or an errno. */
-	int (*store)(struct lft_file_ref *ref, char *buf, size_t cnt);
-	size_t max;		/* longest write accepted (longer: -EINVAL) */
-	bool truncate;		/* longer writes are cut to max instead */
-	bool big;		/* content may exceed a page (up to 1 MiB) */
-};
 
 /*
  * What debugfs files point at (i_private) lives until unload: a list of
@@ -92,11 +82,20 @@ struct lft_attr_text {
 
 static int lft_attr_open(struct inode *inode, struct file *file)
 {
+	struct lft_attr_file *af = inode->i_private;
 	struct lft_attr_text *t;
 	int ret = lft_open_check(inode, file);
 
-	if (ret || !(file->f_mode & FMODE_READ))
+	if (ret)
 		return ret;
+	if (af->attr->trunc && (file->f_mode & FMODE_WRITE) &&
+	    (file->f_flags & O_TRUNC)) {
+		mutex_lock(&lft_lock);
+		af->attr->trunc(af->ref);
+		mutex_unlock(&lft_lock);
+	}
+	if (!(file->f_mode & FMODE_READ))
+		return 0;
 	t = kzalloc(sizeof(*t), GFP_KERNEL);
 	if (!t) {
 		lft_release(inode, file);
@@ -472,8 +471,17 @@ static const struct lft_attr lft_cpu_attrs[] = {
 	{ "stats", LFT_MODE_READ, lft_show_stats },
 };
 
-static int lft_create_attrs(struct lft_file_ref *ref, struct dentry *dir,
-			    const struct lft_attr *attrs, size_t n)
+/**
+ * lft_create_attrs() - create files of the show/store kind in a directory
+ * @ref: what the files' callbacks get
+ * @dir: the directory
+ * @attrs: the files
+ * @n: how many
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int lft_create_attrs(struct lft_file_ref *ref, struct dentry *dir,
+		     const struct lft_attr *attrs, size_t n)
 {
 	struct lft_attr_file *af;
 	size_t i;
@@ -560,6 +568,8 @@ int lft_files_create(struct lft_array *tr)
 		ret = lft_options_create(tr);
 	if (!ret)
 		ret = lft_tracers_array_init(tr);
+	if (!ret)
+		ret = lft_events_array_init(tr);
 	if (ret)
 		return ret;
 

@@ -14,6 +14,7 @@
 #include "core/ksyms.h"
 #include "arch/x86/fentry.h"
 #include "core/trace.h"
+#include "events/event.h"
 
 /*
  * Name of our directory under debugfs. Renaming it lets lftrace be tried
@@ -83,6 +84,7 @@ out_tree:
 	lft_tracers_stop();
 	debugfs_remove(lft_top.dir);
 	lft_file_refs_free();
+	lft_events_array_free(&lft_top);
 out_array:
 	lft_array_destroy(&lft_top);
 out_tracers:
@@ -109,6 +111,8 @@ static void __exit lft_exit(void)
 	lft_tracers_stop();
 	debugfs_remove(lft_top.dir);
 	lft_file_refs_free();
+	/* Events hold taskinfo references: off before taskinfo goes. */
+	lft_events_array_free(&lft_top);
 	lft_taskinfo_exit();
 	lft_array_destroy(&lft_top);
 	/* Every site unpatched, and no CPU left in the hook. */

@@ -12,6 +12,7 @@
 #include <linux/utsname.h>
 
 #include "core/trace.h"
+#include "events/event.h"
 
 /* Clocks whose values are ns, printed as seconds.microseconds. */
 bool lft_time_in_ns(enum lft_rb_clock clock)
@@ -474,6 +475,8 @@ void lft_print_entry(struct lft_print_iter *it, struct seq_buf *s,
 		return;
 	}
 	default:
+		if (lft_event_print(s, data, e->len))
+			return;
 		if (tr->tracer->print_line &&
 		    tr->tracer->print_line(tr, s, ent, e->len))
 			return;

@@ -223,6 +223,7 @@ struct lft_array {
 	struct lft_lat_info lat;	/* the latency header's task data */
 	unsigned long max_latency;	/* tracing_max_latency, ns */
 	void *fn;			/* function tracer state */
+	void *events;			/* events/ state (events/files.c) */
 	struct list_head errs;		/* error_log (errlog.c) */
 	int n_errs;
 	struct list_head list;		/* instances */
@@ -400,9 +401,27 @@ void lft_array_snapshot(struct lft_array *tr);
 struct lft_file_ref {
 	struct lft_array *tr;
 	int cpu;			/* LFT_RB_ALL_CPUS for top-level files */
+	void *priv;			/* the file's object (events: an event) */
 };
 
 struct lft_file_ref *lft_file_ref(struct lft_array *tr, int cpu);
 void lft_file_refs_free(void);
+
+/* A file that shows text and/or takes writes (files.c). */
+struct lft_attr {
+	const char *name;
+	umode_t mode;
+	void (*show)(struct lft_file_ref *ref, struct seq_buf *s);
+	/* Gets the written text, NUL-terminated; returns 0 or an errno. */
+	int (*store)(struct lft_file_ref *ref, char *buf, size_t cnt);
+	size_t max;		/* longest write accepted (longer: -EINVAL) */
+	bool truncate;		/* longer writes are cut to max instead */
+	bool big;		/* content may exceed a page (up to 1 MiB) */
+	/* An open for writing with O_TRUNC ("echo >"): clear first. */
+	void (*trunc)(struct lft_file_ref *ref);
+};
+
+int lft_create_attrs(struct lft_file_ref *ref, struct dentry *dir,
+		     const struct lft_attr *attrs, size_t n);
 
 #endif /* LFT_CORE_TRACE_H */

@@ -6,6 +6,7 @@
 #include <linux/string.h>
 
 #include "core/trace.h"
+#include "events/event.h"
 #include "tracers/function.h"
 
 static LIST_HEAD(lft_tracers);
@@ -147,6 +148,8 @@ int lft_tracers_init(void)
 
 	if (!ret)
 		ret = lft_function_init();
+	if (!ret)
+		ret = lft_events_init();
 	if (ret)
 		lft_tracers_exit();
 	return ret;
@@ -170,6 +173,7 @@ void lft_tracers_exit(void)
 	struct lft_tracer *t, *tmp;
 
 	lft_function_exit();
+	lft_events_exit();
 	lft_stack_tracer_free();
 	lft_profile_free();
 	mutex_lock(&lft_lock);

@@ -1,0 +1,364 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The events/ tree of an array, and its available_events and set_event:
+ *
+ *   events/enable, events/SYS/enable   0, 1, or X when mixed; write 0 or 1
+ *   events/SYS/EV/enable                0 or 1
+ *   events/SYS/EV/id                    the record type
+ *   events/SYS/EV/format                the record's layout, as 6.1's
+ *   events/header_page, header_event    the ring buffer's page and event
+ *                                       headers, for trace-cmd
+ *   available_events                    SYS:EV per line
+ *   set_event                           the enabled ones; "SYS:EV", "SYS:*",
+ *                                       "EV", "SYS", "*:*", "!..." to disable;
+ *                                       "echo >" disables all first
+ */
+#include <linux/debugfs.h>
+#include <linux/glob.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+
+#include "events/event.h"
+
+#define LFT_EV_WRITE	0640
+#define LFT_EV_READ	0440
+
+static struct lft_ev_file *lft_ev_files(struct lft_array *tr, unsigned int *n)
+{
+	struct lft_ev_array *ea = tr->events;
+
+	*n = ea ? ea->n : 0;
+	return ea ? ea->files : NULL;
+}
+
+/* "0", "1" or "X" over the events of @sys (NULL: all). */
+static void lft_ev_show_mixed(struct lft_array *tr, const char *sys,
+			      struct seq_buf *s)
+{
+	unsigned int i, n, on = 0, off = 0;
+	struct lft_ev_file *f = lft_ev_files(tr, &n);
+
+	for (i = 0; i < n; i++) {
+		if (sys && strcmp(f[i].ev->system, sys))
+			continue;
+		if (f[i].enabled)
+			on++;
+		else
+			off++;
+	}
+	seq_buf_printf(s, "%s\n", on && off ? "X" : on ? "1" : "0");
+}
+
+/* Set every event of @sys (NULL: all) on or off. */
+static int lft_ev_set_all(struct lft_array *tr, const char *sys, bool on)
+{
+	unsigned int i, n;
+	struct lft_ev_file *f = lft_ev_files(tr, &n);
+	int ret;
+
+	for (i = 0; i < n; i++) {
+		if (sys && strcmp(f[i].ev->system, sys))
+			continue;
+		ret = lft_ev_enable(&f[i], on);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+static int lft_ev_parse_bool(char *buf, bool *on)
+{
+	unsigned long v;
+	int ret = kstrtoul(strim(buf), 10, &v);
+
+	if (ret)
+		return ret;
+	if (v > 1)
+		return -EINVAL;
+	*on = v;
+	return 0;
+}
+
+/* ------------------------------------------------------- events/enable */
+
+static void lft_ev_show_top(struct lft_file_ref *ref, struct seq_buf *s)
+{
+	lft_ev_show_mixed(ref->tr, ref->priv, s);
+}
+
+static int lft_ev_store_top(struct lft_file_ref *ref, char *buf, size_t cnt)
+{
+	bool on;
+	int ret = lft_ev_parse_bool(buf, &on);
+
+	return ret ? ret : lft_ev_set_all(ref->tr, ref->priv, on);
+}
+
+static void lft_ev_show_page(struct lft_file_ref *ref, struct seq_buf *s)
+{
+	seq_buf_printf(s, "\tfield: u64 timestamp;\toffset:0;\tsize:8;\tsigned:0;\n");
+	seq_buf_printf(s, "\tfield: local_t commit;\toffset:8;\tsize:%zu;\tsigned:1;\n",
+		       sizeof(long));
+	seq_buf_printf(s, "\tfield: int overwrite;\toffset:8;\tsize:1;\tsigned:1;\n");
+	seq_buf_printf(s, "\tfield: char data;\toffset:%zu;\tsize:%lu;\tsigned:1;\n",
+		       8 + sizeof(long), PAGE_SIZE - 8 - sizeof(long));
+}
+
+static void lft_ev_show_header(struct lft_file_ref *ref, struct seq_buf *s)
+{
+	seq_buf_printf(s, "# compressed entry header\n");
+	seq_buf_printf(s, "\ttype_len    :    5 bits\n");
+	seq_buf_printf(s, "\ttime_delta  :   27 bits\n");
+	seq_buf_printf(s, "\tarray       :   32 bits\n\n");
+	seq_buf_printf(s, "\tpadding     : type == 29\n");
+	seq_buf_printf(s, "\ttime_extend : type == 30\n");
+	seq_buf_printf(s, "\ttime_stamp : type == 31\n");
+	seq_buf_printf(s, "\tdata max type_len  == 28\n");
+}
+
+static const struct lft_attr lft_ev_root_attrs[] = {
+	{ "enable", LFT_EV_WRITE, lft_ev_show_top, lft_ev_store_top, 16 },
+	{ "header_page", LFT_EV_READ, lft_ev_show_page },
+	{ "header_event", LFT_EV_READ, lft_ev_show_header },
+};
+
+static const struct lft_attr lft_ev_sys_attrs[] = {
+	{ "enable", LFT_EV_WRITE, lft_ev_show_top, lft_ev_store_top, 16 },
+};
+
+/* ---------------------------------------------------- events/SYS/EV/ */
+
+static void lft_ev_show_enable(struct lft_file_ref *ref, struct seq_buf *s)
+{
+	struct lft_ev_file *f = ref->priv;
+
+	seq_buf_printf(s, "%d\n", f->enabled);
+}
+
+static int lft_ev_store_enable(struct lft_file_ref *ref, char *buf,
+			       size_t cnt)
+{
+	bool on;
+	int ret = lft_ev_parse_bool(buf, &on);
+
+	return ret ? ret : lft_ev_enable(ref->priv, on);
+}
+
+static void lft_ev_show_id(struct lft_file_ref *ref, struct seq_buf *s)
+{
+	struct lft_ev_file *f = ref->priv;
+
+	seq_buf_printf(s, "%d\n", f->ev->id);
+}
+
+static void lft_ev_field_line(struct seq_buf *s, const char *type,
+			      const char *name, unsigned int offset,
+			      unsigned int size, int is_signed)
+{
+	seq_buf_printf(s, "\tfield:%s %s;\toffset:%u;\tsize:%u;\tsigned:%d;\n",
+		       type, name, offset, size, is_signed);
+}
+
+static void lft_ev_show_format(struct lft_file_ref *ref, struct seq_buf *s)
+{
+	const struct lft_event *ev = ((struct lft_ev_file *)ref->priv)->ev;
+	unsigned int i;
+
+	seq_buf_printf(s, "name: %s\nID: %d\nformat:\n", ev->name, ev->id);
+	lft_ev_field_line(s, "unsigned short", "common_type", 0, 2, 0);
+	lft_ev_field_line(s, "unsigned char", "common_flags", 2, 1, 0);
+	lft_ev_field_line(s, "unsigned char", "common_preempt_count", 3, 1, 0);
+	lft_ev_field_line(s, "int", "common_pid", 4, 4, 1);
+	seq_buf_printf(s, "\n");
+	for (i = 0; i < ev->nfields; i++) {
+		const struct lft_ev_field *fl = &ev->fields[i];
+
+		lft_ev_field_line(s, fl->type, fl->name, fl->offset, fl->size,
+				  fl->is_signed);
+	}
+	seq_buf_printf(s, "\nprint fmt: %s\n", ev->print_fmt);
+}
+
+static const struct lft_attr lft_ev_attrs[] = {
+	{ "enable", LFT_EV_WRITE, lft_ev_show_enable, lft_ev_store_enable, 16 },
+	{ "id", LFT_EV_READ, lft_ev_show_id },
+	{ "format", LFT_EV_READ, lft_ev_show_format },
+};
+
+/* ------------------------------------- available_events and set_event */
+
+static void lft_ev_show_available(struct lft_file_ref *ref, struct seq_buf *s)
+{
+	unsigned int i, n;
+	struct lft_ev_file *f = lft_ev_files(ref->tr, &n);
+
+	for (i = 0; i < n; i++)
+		seq_buf_printf(s, "%s:%s\n", f[i].ev->system, f[i].ev->name);
+}
+
+static void lft_ev_show_set(struct lft_file_ref *ref, struct seq_buf *s)
+{
+	unsigned int i, n;
+	struct lft_ev_file *f = lft_ev_files(ref->tr, &n);
+
+	for (i = 0; i < n; i++)
+		if (f[i].enabled)
+			seq_buf_printf(s, "%s:%s\n", f[i].ev->system,
+				       f[i].ev->name);
+}
+
+/*
+ * One word of set_event: "SYS:EV" (globs in either), or a lone name that
+ * matches an event or a whole system. Return: 0, or -EINVAL when it
+ * matches nothing.
+ */
+static int lft_ev_set_word(struct lft_array *tr, char *word)
+{
+	bool on = word[0] != '!';
+	char *sys = NULL, *name = on ? word : word + 1, *colon;
+	unsigned int i, n, hits = 0;
+	struct lft_ev_file *f = lft_ev_files(tr, &n);
+	int ret;
+
+	colon = strchr(name, ':');
+	if (colon) {
+		*colon = '\0';
+		sys = name;
+		name = colon + 1;
+		if (!*name)
+			name = "*";
+		if (!*sys)
+			sys = "*";
+	}
+	for (i = 0; i < n; i++) {
+		const struct lft_event *ev = f[i].ev;
+
+		if (sys ? !glob_match(sys, ev->system) ||
+			  !glob_match(name, ev->name) :
+			  !glob_match(name, ev->name) &&
+			  !glob_match(name, ev->system))
+			continue;
+		ret = lft_ev_enable(&f[i], on);
+		if (ret)
+			return ret;
+		hits++;
+	}
+	return hits ? 0 : -EINVAL;
+}
+
+static int lft_ev_store_set(struct lft_file_ref *ref, char *buf, size_t cnt)
+{
+	char *word;
+	int ret;
+
+	while ((word = strsep(&buf, " \t\n"))) {
+		if (!*word)
+			continue;
+		ret = lft_ev_set_word(ref->tr, word);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+static void lft_ev_trunc_set(struct lft_file_ref *ref)
+{
+	lft_ev_set_all(ref->tr, NULL, false);
+}
+
+static const struct lft_attr lft_ev_list_attrs[] = {
+	{ "available_events", LFT_EV_READ, lft_ev_show_available, NULL, 0,
+	  false, true },
+	{ "set_event", LFT_EV_WRITE, lft_ev_show_set, lft_ev_store_set,
+	  PAGE_SIZE, false, true, lft_ev_trunc_set },
+};
+
+/* --------------------------------------------------------------- tree */
+
+static struct lft_file_ref *lft_ev_ref(struct lft_array *tr, void *priv)
+{
+	struct lft_file_ref *ref = lft_file_ref(tr, LFT_RB_ALL_CPUS);
+
+	if (ref)
+		ref->priv = priv;
+	return ref;
+}
+
+/**
+ * lft_events_array_init() - an array's events/ tree and event files
+ * @tr: a new array (lft_lock held)
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int lft_events_array_init(struct lft_array *tr)
+{
+	unsigned int i, n = lft_events_count();
+	struct dentry *root, *sysdir = NULL;
+	struct lft_file_ref *ref;
+	struct lft_ev_array *ea;
+	const char *sys = NULL;
+	int ret;
+
+	ea = kzalloc(sizeof(*ea), GFP_KERNEL);
+	if (!ea)
+		return -ENOMEM;
+	ea->files = kcalloc(n, sizeof(*ea->files), GFP_KERNEL);
+	if (!ea->files) {
+		kfree(ea);
+		return -ENOMEM;
+	}
+	ea->n = n;
+	tr->events = ea;
+	ref = lft_ev_ref(tr, NULL);
+	if (!ref)
+		return -ENOMEM;
+	ret = lft_create_attrs(ref, tr->dir, lft_ev_list_attrs,
+			       ARRAY_SIZE(lft_ev_list_attrs));
+	if (ret)
+		return ret;
+	root = debugfs_create_dir("events", tr->dir);
+	ret = lft_create_attrs(ref, root, lft_ev_root_attrs,
+			       ARRAY_SIZE(lft_ev_root_attrs));
+	for (i = 0; !ret && i < n; i++) {
+		struct lft_ev_file *f = &ea->files[i];
+
+		f->ev = lft_event_nth(i);
+		f->tr = tr;
+		INIT_LIST_HEAD(&f->node);
+		/* An event table lists each system's events together. */
+		if (!sys || strcmp(sys, f->ev->system)) {
+			sys = f->ev->system;
+			sysdir = debugfs_create_dir(sys, root);
+			ref = lft_ev_ref(tr, (void *)sys);
+			ret = ref ? lft_create_attrs(ref, sysdir,
+						     lft_ev_sys_attrs,
+						     ARRAY_SIZE(lft_ev_sys_attrs)) :
+				    -ENOMEM;
+			if (ret)
+				break;
+		}
+		ref = lft_ev_ref(tr, f);
+		ret = ref ? lft_create_attrs(ref,
+					     debugfs_create_dir(f->ev->name,
+								sysdir),
+					     lft_ev_attrs,
+					     ARRAY_SIZE(lft_ev_attrs)) : -ENOMEM;
+	}
+	return ret;
+}
+
+/**
+ * lft_events_array_free() - disable an array's events and free their state
+ * @tr: the array (lft_lock held, or no file of it open)
+ */
+void lft_events_array_free(struct lft_array *tr)
+{
+	struct lft_ev_array *ea = tr->events;
+
+	if (!ea)
+		return;
+	lft_ev_set_all(tr, NULL, false);
+	tr->events = NULL;
+	kfree(ea->files);
+	kfree(ea);
+}
