@@ -25,6 +25,13 @@ static const struct {
 	const unsigned int *n;
 } lft_ev_tables[] = {
 	{ lft_sched_events, &lft_sched_nevents },
+	{ lft_irq_events, &lft_irq_nevents },
+	{ lft_signal_events, &lft_signal_nevents },
+	{ lft_timer_events, &lft_timer_nevents },
+	{ lft_syscalls_events, &lft_syscalls_nevents },
+	{ lft_kmem_events, &lft_kmem_nevents },
+	{ lft_vmscan_events, &lft_vmscan_nevents },
+	{ lft_module_events, &lft_module_nevents },
 };
 
 /**

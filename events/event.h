@@ -67,6 +67,14 @@ struct lft_event {
 	struct list_head active;
 };
 
+/* Defines struct lft_event lft_ev_@ev, for an event table. */
+#define LFT_EVENT(sys, ev, probe_fn, flds, fmt, print_fn)		\
+	static struct lft_event lft_ev_##ev = {				\
+		.system = sys, .name = #ev, .probe = probe_fn,		\
+		.fields = flds, .nfields = ARRAY_SIZE(flds),		\
+		.print_fmt = fmt, .print = print_fn,			\
+	}
+
 /* An event in one array: its enable file's state. */
 struct lft_ev_file {
 	struct lft_event *ev;
@@ -129,9 +137,22 @@ void lft_ev_commit(struct lft_ev_file *f, struct lft_rb_res *res);
 		}							\
 	} while (0)
 
-/* The event tables (one file per subsystem). */
-extern struct lft_event *const lft_sched_events[];
-extern const unsigned int lft_sched_nevents;
+/* The event tables (one file per subsystem): lft_SYS_events[], lft_SYS_nevents. */
+#define LFT_EV_TABLE(sys)						\
+	extern struct lft_event *const lft_##sys##_events[];		\
+	extern const unsigned int lft_##sys##_nevents
+
+LFT_EV_TABLE(sched);
+LFT_EV_TABLE(irq);
+LFT_EV_TABLE(signal);
+LFT_EV_TABLE(timer);
+LFT_EV_TABLE(syscalls);
+LFT_EV_TABLE(kmem);
+LFT_EV_TABLE(vmscan);
+LFT_EV_TABLE(module);
+
+/* kmem.c: gfp flags as the kernel's show_gfp_flags() prints them. */
+void lft_print_gfp(struct seq_buf *s, unsigned long flags);
 
 /* core.c */
 int lft_events_init(void);

@@ -320,11 +320,7 @@ static void lft_sched_runtime_probe(void *data, struct task_struct *p,
 /* -------------------------------------------------------------- events */
 
 #define LFT_SCHED_EVENT(ev, probe_fn, flds, fmt, print_fn)		\
-	static struct lft_event lft_ev_##ev = {				\
-		.system = "sched", .name = #ev, .probe = probe_fn,	\
-		.fields = flds, .nfields = ARRAY_SIZE(flds),		\
-		.print_fmt = fmt, .print = print_fn,			\
-	}
+	LFT_EVENT("sched", ev, probe_fn, flds, fmt, print_fn)
 
 #define LFT_WAKEUP_FMT "\"comm=%s pid=%d prio=%d target_cpu=%03d\", REC->comm, REC->pid, REC->prio, REC->target_cpu"
 #define LFT_TASK_FMT "\"comm=%s pid=%d prio=%d\", REC->comm, REC->pid, REC->prio"
