@@ -111,6 +111,8 @@ static struct {
 	int max_depth;		/* hook no deeper than this (0: no limit) */
 	int too_deep;		/* entries not hooked for max_depth */
 	bool child_time;	/* returns report to lft_fret_child_time() */
+	bool two_users;		/* each frame hooked by another user first */
+	int other_returns;	/* that user's returns */
 	bool started;		/* lft_fret_start() done, stop pending */
 } lft_rt;
 
@@ -159,7 +161,15 @@ static void lft_rt_ret(unsigned long func, int depth, u64 calltime,
 	ev = lft_rt_log('R', lft_rt_which(func), depth, (int)regs->ax,
 			calltime);
 	if (ev && lft_rt.child_time)
-		ev->children = lft_fret_child_time(ev->rettime - calltime);
+		ev->children = lft_fret_child_time(lft_rt_ret, ev->rettime - calltime);
+}
+
+/* A second user of the same frames (as the profiler beside the graph). */
+static void lft_rt_other_ret(unsigned long func, int depth, u64 calltime,
+			     struct pt_regs *regs)
+{
+	if (current == lft_rt.task)
+		lft_rt.other_returns++;
 }
 
 static void lft_rt_hit(unsigned long ip, unsigned long parent,
@@ -169,8 +179,10 @@ static void lft_rt_hit(unsigned long ip, unsigned long parent,
 
 	if (current != lft_rt.task)
 		return;
+	if (lft_rt.two_users)
+		lft_fret_hook(regs, ip, 0, lft_rt_other_ret);
 	/* As max_graph_depth: a call this deep is not hooked at all. */
-	if (lft_rt.max_depth && lft_fret_depth() >= lft_rt.max_depth) {
+	if (lft_rt.max_depth && lft_fret_depth(lft_rt_ret) >= lft_rt.max_depth) {
 		lft_rt.too_deep++;
 		return;
 	}
@@ -236,7 +248,7 @@ static void lft_fret_nested(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, lft_rt.ev[4].ret, 50L);
 	KUNIT_EXPECT_EQ(test, lft_rt.ev[5].ret, 91L);
 	KUNIT_EXPECT_EQ(test, lft_rt.refused, 0);
-	KUNIT_EXPECT_EQ(test, lft_fret_depth(), 0);
+	KUNIT_EXPECT_EQ(test, lft_fret_depth(lft_rt_ret), 0);
 }
 
 /* A recursive target: depths go up to n, returns come back down. */
@@ -290,6 +302,30 @@ static void lft_fret_depth_limit(struct kunit *test)
 	}
 	KUNIT_EXPECT_EQ(test, lft_rt.too_deep, 3);
 	KUNIT_EXPECT_EQ(test, lft_rt.refused, 0);
+}
+
+/*
+ * Two users hooking the same frames: each counts depths and children over
+ * its own frames only.
+ */
+static void lft_fret_two_users(struct kunit *test)
+{
+	static const int t[] = { RT_OUTER, RT_INNER };
+
+	lft_rt_start(test, 64, t, ARRAY_SIZE(t));
+	lft_rt.two_users = true;
+	lft_rt.child_time = true;
+	KUNIT_EXPECT_EQ(test, lft_rt_call(lft_rt_outer_ptr, 4), 40 + 50 + 1);
+	lft_rt_stop();
+	KUNIT_ASSERT_EQ(test, lft_rt.n, 6);
+	lft_rt_expect(test, 0, 'E', RT_OUTER, 0);
+	lft_rt_expect(test, 1, 'E', RT_INNER, 1);
+	lft_rt_expect(test, 2, 'R', RT_INNER, 1);
+	lft_rt_expect(test, 5, 'R', RT_OUTER, 0);
+	KUNIT_EXPECT_EQ(test, lft_rt.other_returns, 3);
+	KUNIT_EXPECT_EQ(test, lft_rt.ev[5].children,
+			lft_rt.ev[2].rettime - lft_rt.ev[2].calltime +
+			lft_rt.ev[4].rettime - lft_rt.ev[4].calltime);
 }
 
 /*
@@ -400,6 +436,7 @@ static struct kunit_case lft_fret_cases[] = {
 	KUNIT_CASE(lft_fret_sleeps),
 	KUNIT_CASE(lft_fret_depth_limit),
 	KUNIT_CASE(lft_fret_children),
+	KUNIT_CASE(lft_fret_two_users),
 	KUNIT_CASE(lft_fret_sleep_left_out),
 	KUNIT_CASE(lft_fret_unwinds),
 	KUNIT_CASE(lft_fret_pool_exhausted),

@@ -107,7 +107,7 @@ void lft_graph_hit(unsigned long ip, unsigned long parent_ip,
 			return;
 		}
 	}
-	depth = lft_fret_depth();
+	depth = lft_fret_depth(lft_graph_ret);
 	if (max && depth >= max)
 		return;
 	if (!depth && !lft_fn_filter_empty(&lft_graph_filter) &&

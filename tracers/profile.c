@@ -78,7 +78,7 @@ static void lft_prof_ret(unsigned long func, int depth, u64 calltime,
 	if (d < 0)
 		d = 0;
 	if (!(READ_ONCE(lft_top.flags) & LFT_OPT_GRAPH_TIME)) {
-		u64 children = lft_fret_child_time(d);
+		u64 children = lft_fret_child_time(lft_prof_ret, d);
 
 		d = d > children ? d - children : 0;
 	}

@@ -52,34 +52,45 @@ static void lft_fret_handler(struct rethook_node *rn, void *data,
 	lft_fentry_guard_exit();
 }
 
-/* The newest frame of @list hooked by @rh, from @p on. */
+/*
+ * The newest node from @p on that @rh hooked with return function @fn
+ * (any, if NULL). Nodes of other rethooks (kretprobes) are skipped, and
+ * so are other users': each user (function_graph, the profiler) counts
+ * depths and children over its own frames only.
+ */
 static struct lft_fret_node *lft_fret_next(struct rethook *rh,
-					   struct llist_node *p)
+					   struct llist_node *p,
+					   lft_fret_fn_t fn)
 {
 	for (; p; p = READ_ONCE(p->next)) {
 		struct rethook_node *rn = container_of(p, struct rethook_node,
 						       llist);
+		struct lft_fret_node *n;
 
-		if (rn->rethook == rh)
-			return container_of(rn, struct lft_fret_node, node);
+		if (rn->rethook != rh)
+			continue;
+		n = container_of(rn, struct lft_fret_node, node);
+		if (!fn || n->fn == fn)
+			return n;
 	}
 	return NULL;
 }
 
 /**
- * lft_fret_depth() - how many frames of the current task are hooked
+ * lft_fret_depth() - how many frames of the current task are hooked with
+ *	@fn
+ * @fn: the return function
  *
- * Return: the depth a frame hooked now would get.
+ * Return: the depth a frame hooked now with @fn would get.
  */
-int lft_fret_depth(void)
+int lft_fret_depth(lft_fret_fn_t fn)
 {
 	struct rethook *rh = READ_ONCE(lft_fret_rh);
 	struct lft_fret_node *n;
 
 	if (!rh)
 		return 0;
-	/* Newest first; nodes of other rethooks (kretprobes) are skipped. */
-	n = lft_fret_next(rh, READ_ONCE(current->rethooks.first));
+	n = lft_fret_next(rh, READ_ONCE(current->rethooks.first), fn);
 	return n ? n->depth + 1 : 0;
 }
 EXPORT_SYMBOL_GPL(lft_fret_depth);
@@ -93,14 +104,8 @@ EXPORT_SYMBOL_GPL(lft_fret_depth);
 bool lft_fret_under(lft_fret_fn_t fn)
 {
 	struct rethook *rh = READ_ONCE(lft_fret_rh);
-	struct lft_fret_node *n = NULL;
 
-	if (rh)
-		n = lft_fret_next(rh, READ_ONCE(current->rethooks.first));
-	for (; n; n = lft_fret_next(rh, READ_ONCE(n->node.llist.next)))
-		if (n->fn == fn)
-			return true;
-	return false;
+	return rh && lft_fret_next(rh, READ_ONCE(current->rethooks.first), fn);
 }
 
 /**
@@ -110,7 +115,7 @@ bool lft_fret_under(lft_fret_fn_t fn)
  * @func: the function (passed back to @fn)
  * @calltime: passed back to @fn
  * @fn: what to call at the return
- * @depth: what lft_fret_depth() returned just now, in this same call of
+ * @depth: what lft_fret_depth(@fn) returned just now, in this same call of
  *	the entry hook (a caller that needed it already saves a second walk)
  *
  * Called from a fentry hook user, with preemption off.
@@ -156,31 +161,35 @@ EXPORT_SYMBOL_GPL(lft_fret_hook_at);
 int lft_fret_hook(struct pt_regs *regs, unsigned long func, u64 calltime,
 		  lft_fret_fn_t fn)
 {
-	return lft_fret_hook_at(regs, func, calltime, fn, lft_fret_depth());
+	return lft_fret_hook_at(regs, func, calltime, fn, lft_fret_depth(fn));
 }
 EXPORT_SYMBOL_GPL(lft_fret_hook);
 
 /**
  * lft_fret_child_time() - pass a returning frame's time to its parent
+ * @fn: the return function running (the caller)
  * @duration: the returning frame's time
  *
- * Called from a return function. Adds @duration to what the nearest hooked
- * frame below the returning one has spent in children.
+ * Called from a return function. Adds @duration to what the nearest frame
+ * below the returning one hooked with @fn has spent in children.
  *
  * Return: what the returning frame's own children reported.
  */
-u64 lft_fret_child_time(u64 duration)
+u64 lft_fret_child_time(lft_fret_fn_t fn, u64 duration)
 {
 	struct rethook *rh = READ_ONCE(lft_fret_rh);
 	struct lft_fret_node *n, *parent;
 
 	if (!rh)
 		return 0;
-	/* Until every return function ran, the frame is still listed. */
-	n = lft_fret_next(rh, READ_ONCE(current->rethooks.first));
+	/*
+	 * Until every return function ran, the frame is still listed, and
+	 * newer frames are gone: the first node of @fn is the returning one.
+	 */
+	n = lft_fret_next(rh, READ_ONCE(current->rethooks.first), fn);
 	if (!n)
 		return 0;
-	parent = lft_fret_next(rh, READ_ONCE(n->node.llist.next));
+	parent = lft_fret_next(rh, READ_ONCE(n->node.llist.next), fn);
 	if (parent)
 		parent->subtime += duration;
 	return n->subtime;
@@ -207,15 +216,15 @@ void lft_fret_sched_switch(struct task_struct *prev, struct task_struct *next,
 
 	if (!rh)
 		return;
-	n = lft_fret_next(rh, READ_ONCE(prev->rethooks.first));
+	n = lft_fret_next(rh, READ_ONCE(prev->rethooks.first), NULL);
 	if (n)
 		n->out_at = now;
-	n = lft_fret_next(rh, READ_ONCE(next->rethooks.first));
+	n = lft_fret_next(rh, READ_ONCE(next->rethooks.first), NULL);
 	if (!n || !n->out_at)
 		return;
 	away = now - n->out_at;
 	n->out_at = 0;
-	for (; n; n = lft_fret_next(rh, READ_ONCE(n->node.llist.next)))
+	for (; n; n = lft_fret_next(rh, READ_ONCE(n->node.llist.next), NULL))
 		n->calltime += away;
 }
 EXPORT_SYMBOL_GPL(lft_fret_sched_switch);

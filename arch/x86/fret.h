@@ -27,9 +27,9 @@ int lft_fret_hook(struct pt_regs *regs, unsigned long func, u64 calltime,
 		  lft_fret_fn_t fn);
 int lft_fret_hook_at(struct pt_regs *regs, unsigned long func, u64 calltime,
 		     lft_fret_fn_t fn, int depth);
-int lft_fret_depth(void);
+int lft_fret_depth(lft_fret_fn_t fn);
 bool lft_fret_under(lft_fret_fn_t fn);
-u64 lft_fret_child_time(u64 duration);
+u64 lft_fret_child_time(lft_fret_fn_t fn, u64 duration);
 void lft_fret_sched_switch(struct task_struct *prev, struct task_struct *next,
 			   u64 now);
 unsigned long lft_fret_missed(void);
