@@ -72,6 +72,12 @@ void *lft_ev_reserve(struct lft_ev_file *f, unsigned int size,
  */
 void lft_ev_commit(struct lft_ev_file *f, struct lft_rb_res *res)
 {
+	struct lft_filter *flt = rcu_dereference_sched(f->filter);
+
+	if (flt && !lft_filter_match(flt, res->data, res->len)) {
+		lft_rb_discard(res);
+		return;
+	}
 	lft_rb_commit(res);
 	lft_taskinfo_note();
 }
@@ -313,4 +319,6 @@ void lft_events_exit(void)
 	list_for_each_entry_safe(ev, tmp, &lft_ev_list, list)
 		list_del(&ev->list);
 	xa_destroy(&lft_ev_ids);
+	/* Filters freed after a grace period. */
+	rcu_barrier();
 }

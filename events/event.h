@@ -13,6 +13,7 @@
 #include <linux/stddef.h>
 
 #include "core/trace.h"
+#include "events/filter.h"
 
 struct tracepoint;
 
@@ -86,9 +87,10 @@ struct lft_ev_sys {
 	struct list_head list;		/* in lft_ev_array.systems */
 	char *name;
 	struct dentry *dir;
-	struct lft_file_ref ref;	/* its files' (priv: the name) */
+	struct lft_file_ref ref;	/* its files' (priv: this) */
 	void *attrs;			/* its files' memory */
 	unsigned int nevents;
+	struct lft_filter *filter;	/* what its filter file reads */
 };
 
 /* An event in one array: its directory and state there. */
@@ -102,6 +104,7 @@ struct lft_ev_file {
 	struct dentry *dir;
 	struct lft_file_ref ref;	/* its files' (priv: this) */
 	void *attrs;			/* its files' memory */
+	struct lft_filter __rcu *filter;
 };
 
 /* Per array: one lft_ev_file per known event, in registry order. */

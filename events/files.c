@@ -86,9 +86,17 @@ static int lft_ev_parse_bool(char *buf, bool *on)
 
 /* ------------------------------------------------------- events/enable */
 
+/* events/enable and events/SYS/enable: priv is NULL or the system. */
+static const char *lft_ev_ref_sys(struct lft_file_ref *ref)
+{
+	struct lft_ev_sys *sys = ref->priv;
+
+	return sys ? sys->name : NULL;
+}
+
 static void lft_ev_show_top(struct lft_file_ref *ref, struct seq_buf *s)
 {
-	lft_ev_show_mixed(ref->tr, ref->priv, s);
+	lft_ev_show_mixed(ref->tr, lft_ev_ref_sys(ref), s);
 }
 
 static int lft_ev_store_top(struct lft_file_ref *ref, char *buf, size_t cnt)
@@ -96,7 +104,7 @@ static int lft_ev_store_top(struct lft_file_ref *ref, char *buf, size_t cnt)
 	bool on;
 	int ret = lft_ev_parse_bool(buf, &on);
 
-	return ret ? ret : lft_ev_set_all(ref->tr, ref->priv, on);
+	return ret ? ret : lft_ev_set_all(ref->tr, lft_ev_ref_sys(ref), on);
 }
 
 static void lft_ev_show_page(struct lft_file_ref *ref, struct seq_buf *s)
@@ -127,8 +135,109 @@ static const struct lft_attr lft_ev_root_attrs[] = {
 	{ "header_event", LFT_EV_READ, lft_ev_show_header },
 };
 
+/* ------------------------------------------------------------ filters */
+
+/* Put @flt (may be NULL) in place of @f's filter; the old one goes. */
+static void lft_ev_set_filter(struct lft_ev_file *f, struct lft_filter *flt)
+{
+	struct lft_filter *old = rcu_replace_pointer(f->filter, flt,
+						     lockdep_is_held(&lft_lock));
+
+	lft_filter_free(old);
+}
+
+static void lft_ev_show_filter(struct lft_file_ref *ref, struct seq_buf *s)
+{
+	struct lft_ev_file *f = ref->priv;
+	struct lft_filter *flt = rcu_dereference_protected(f->filter,
+					lockdep_is_held(&lft_lock));
+
+	seq_buf_printf(s, "%s\n", flt ? lft_filter_text(flt) : "none");
+}
+
+/* Writes keep leading blanks (6.1 shows them back) but not trailing ones. */
+static bool lft_ev_filter_off(char *buf)
+{
+	strim(buf);
+	return !strcmp(skip_spaces(buf), "0");
+}
+
+static int lft_ev_store_filter(struct lft_file_ref *ref, char *buf,
+			       size_t cnt)
+{
+	struct lft_ev_file *f = ref->priv;
+	struct lft_filter *flt;
+	int ret;
+
+	if (lft_ev_filter_off(buf)) {
+		lft_ev_set_filter(f, NULL);
+		return 0;
+	}
+	/* Even a filter in error replaces the old one, to show its error. */
+	ret = lft_filter_compile(ref->tr, f->ev, buf, true, &flt);
+	if (flt)
+		lft_ev_set_filter(f, flt);
+	return ret;
+}
+
+static void lft_ev_show_sys_filter(struct lft_file_ref *ref,
+				   struct seq_buf *s)
+{
+	struct lft_ev_sys *sys = ref->priv;
+
+	if (sys->filter)
+		seq_buf_printf(s, "%s\n", lft_filter_text(sys->filter));
+	else
+		seq_buf_printf(s, "### global filter ###\n"
+			       "# Use this to set filters for multiple events.\n"
+			       "# Only events with the given fields will be affected.\n"
+			       "# If no events are modified, an error message will be displayed here\n");
+}
+
+/*
+ * A subsystem's filter goes to each of its events that it fits; those it
+ * does not fit are left unfiltered, their filter files saying why (even
+ * when that is all of them: 6.1 takes the write all the same).
+ */
+static int lft_ev_store_sys_filter(struct lft_file_ref *ref, char *buf,
+				   size_t cnt)
+{
+	struct lft_ev_sys *sys = ref->priv;
+	struct lft_filter *flt;
+	struct lft_ev_file *f;
+	int ret;
+
+	if (lft_ev_filter_off(buf)) {
+		lft_ev_for_each_in(f, ref->tr)
+			if (f->sys == sys)
+				lft_ev_set_filter(f, NULL);
+		lft_filter_free(sys->filter);
+		sys->filter = NULL;
+		return 0;
+	}
+	lft_ev_for_each_in(f, ref->tr) {
+		if (f->sys != sys)
+			continue;
+		ret = lft_filter_compile(ref->tr, f->ev, buf, false, &flt);
+		if (ret == -ENOMEM)
+			return ret;
+		if (ret) {
+			lft_filter_free(flt);
+			flt = lft_filter_failed(ref->tr, buf);
+			if (!flt)
+				return -ENOMEM;
+		}
+		lft_ev_set_filter(f, flt);
+	}
+	lft_filter_free(sys->filter);
+	sys->filter = NULL;
+	return 0;
+}
+
 static const struct lft_attr lft_ev_sys_attrs[] = {
 	{ "enable", LFT_EV_WRITE, lft_ev_show_top, lft_ev_store_top, 16 },
+	{ "filter", LFT_EV_WRITE, lft_ev_show_sys_filter,
+	  lft_ev_store_sys_filter, PAGE_SIZE - 1 },
 };
 
 /* ---------------------------------------------------- events/SYS/EV/ */
@@ -186,6 +295,8 @@ static void lft_ev_show_format(struct lft_file_ref *ref, struct seq_buf *s)
 
 static const struct lft_attr lft_ev_attrs[] = {
 	{ "enable", LFT_EV_WRITE, lft_ev_show_enable, lft_ev_store_enable, 16 },
+	{ "filter", LFT_EV_WRITE, lft_ev_show_filter, lft_ev_store_filter,
+	  PAGE_SIZE - 1 },
 	{ "id", LFT_EV_READ, lft_ev_show_id },
 	{ "format", LFT_EV_READ, lft_ev_show_format },
 };
@@ -295,7 +406,7 @@ static struct lft_ev_sys *lft_ev_sys_get(struct lft_array *tr,
 		goto fail;
 	sys->ref.tr = tr;
 	sys->ref.cpu = LFT_RB_ALL_CPUS;
-	sys->ref.priv = sys->name;
+	sys->ref.priv = sys;
 	sys->dir = debugfs_create_dir(name, ea->root);
 	sys->attrs = lft_create_attrs_owned(&sys->ref, sys->dir,
 					    lft_ev_sys_attrs,
@@ -320,6 +431,7 @@ static void lft_ev_sys_put(struct lft_ev_sys *sys, bool rm)
 	if (rm)
 		debugfs_remove(sys->dir);
 	list_del(&sys->list);
+	lft_filter_free(sys->filter);
 	kfree(sys->attrs);
 	kfree(sys->name);
 	kfree(sys);
@@ -406,6 +518,7 @@ bool lft_ev_file_retire(struct lft_ev_file *f, bool gone)
 
 static void lft_ev_file_free(struct lft_ev_file *f, bool rm)
 {
+	lft_ev_set_filter(f, NULL);
 	if (rm)
 		debugfs_remove(f->dir);
 	list_del(&f->list);

@@ -373,6 +373,46 @@ static void rb_drop_counts(struct kunit *test)
 	fill_small(test, false);
 }
 
+/*
+ * A discarded event (a small one and one with a length word) is skipped
+ * by readers and counts nowhere; the event after it keeps its own time.
+ */
+static void rb_discard(struct kunit *test)
+{
+	struct lft_rb *rb = rb_new(test, 4, false);
+	static const unsigned int lens[] = { 8, 200 };
+	struct lft_rb_stats st;
+	struct lft_rb_entry e;
+	struct lft_rb_res res;
+	u32 v[64] = { 0 };
+	u64 t0, t1;
+	int cpu, i;
+
+	KUNIT_ASSERT_EQ(test, pin_to(raw_smp_processor_id()), 0);
+	cpu = raw_smp_processor_id();
+	for (i = 0; i < ARRAY_SIZE(lens); i++) {
+		v[0] = 1;
+		KUNIT_ASSERT_EQ(test, lft_rb_write(rb, v, 4), 0);
+		KUNIT_ASSERT_NOT_NULL(test, lft_rb_reserve(rb, lens[i], &res));
+		memset(res.data, 0xff, lens[i]);
+		lft_rb_discard(&res);
+		udelay(50);
+		t0 = lft_rb_now(rb);
+		v[0] = 3;
+		KUNIT_ASSERT_EQ(test, lft_rb_write(rb, v, 4), 0);
+		t1 = lft_rb_now(rb);
+		lft_rb_stats(rb, cpu, &st);
+		KUNIT_EXPECT_EQ(test, st.entries, 2UL);
+		KUNIT_ASSERT_EQ(test, lft_rb_consume(rb, cpu, v, 4, &e), 4);
+		KUNIT_EXPECT_EQ(test, v[0], 1U);
+		KUNIT_ASSERT_EQ(test, lft_rb_consume(rb, cpu, v, 4, &e), 4);
+		KUNIT_EXPECT_EQ(test, v[0], 3U);
+		KUNIT_EXPECT_GE(test, e.ts, t0);
+		KUNIT_EXPECT_LE(test, e.ts, t1);
+		KUNIT_EXPECT_LT(test, lft_rb_consume(rb, cpu, v, 4, &e), 0);
+	}
+}
+
 /* A writer on one CPU, a reader on another, then resizes under it. */
 struct writer_ctx {
 	struct lft_rb *rb;
@@ -839,6 +879,7 @@ static struct kunit_case lft_rb_cases[] = {
 	KUNIT_CASE(rb_time_stamps),
 	KUNIT_CASE(rb_overwrite_counts),
 	KUNIT_CASE(rb_drop_counts),
+	KUNIT_CASE(rb_discard),
 	KUNIT_CASE(rb_stats_leave_pages),
 	KUNIT_CASE(rb_reader_swap_concurrent),
 	KUNIT_CASE(rb_resize_while_writing),

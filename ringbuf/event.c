@@ -85,13 +85,14 @@ EXPORT_SYMBOL_GPL(lft_rb_decode);
  * @now: the time before the record
  * @d: the decoded record
  *
+ * A padding record's delta counts (a discarded event's: the records after
+ * it are relative to it), as trace-cmd's reader counts it.
+ *
  * Return: the time of a data record, or the time after a stamp record.
  */
 u64 lft_rb_apply_time(u64 now, const struct lft_rb_decoded *d)
 {
 	switch (d->type) {
-	case LFT_RB_TYPE_PADDING:
-		return now;
 	case LFT_RB_TYPE_TIME_EXTEND:
 		return now + d->stamp;
 	case LFT_RB_TYPE_TIME_STAMP:

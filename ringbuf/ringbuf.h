@@ -60,11 +60,13 @@ struct lft_rb_page;
  * @cb: the per-CPU buffer written to
  * @page: the page holding the event
  * @data: where the caller writes its payload
+ * @len: the payload's length as reserved
  */
 struct lft_rb_res {
 	struct lft_rb_cpu *cb;
 	struct lft_rb_page *page;
 	void *data;
+	unsigned int len;
 };
 
 /**
@@ -135,6 +137,7 @@ u64 lft_rb_now(struct lft_rb *rb);
 void *lft_rb_reserve(struct lft_rb *rb, unsigned int len,
 		     struct lft_rb_res *res);
 void lft_rb_commit(struct lft_rb_res *res);
+void lft_rb_discard(struct lft_rb_res *res);
 int lft_rb_write(struct lft_rb *rb, const void *data, unsigned int len);
 
 int lft_rb_peek(struct lft_rb *rb, int cpu, struct lft_rb_entry *e);

@@ -327,6 +327,7 @@ again:
 
 	res->cb = cb;
 	res->page = p;
+	res->len = len;
 	return res->data;
 }
 EXPORT_SYMBOL_GPL(lft_rb_reserve);
@@ -346,6 +347,32 @@ void lft_rb_commit(struct lft_rb_res *res)
 	preempt_enable_notrace();
 }
 EXPORT_SYMBOL_GPL(lft_rb_commit);
+
+/**
+ * lft_rb_discard() - drop a reserved event instead of committing it
+ * @res: what lft_rb_reserve() filled in
+ *
+ * The event becomes padding that readers skip (its time delta kept, so
+ * the events after it keep their times) and leaves the counts; then it is
+ * committed as lft_rb_commit() would.
+ */
+void lft_rb_discard(struct lft_rb_res *res)
+{
+	unsigned int size = lft_rb_event_size(res->len);
+	u32 *hdr = (u32 *)res->data - (size - 4 <= LFT_RB_TYPE_DATA_MAX * 4 ?
+				       1 : 2);
+	u32 delta = hdr[0] >> 5;
+
+	/* A zero delta would read as "the rest of the page is empty". */
+	hdr[0] = LFT_RB_TYPE_PADDING | (delta ? delta : 1) << 5;
+	hdr[1] = size - 4;
+	local_dec(&res->page->entries);
+	local_sub(size, &res->page->bytes);
+	local_dec(&res->cb->entries);
+	local_sub(size, &res->cb->bytes);
+	lft_rb_commit(res);
+}
+EXPORT_SYMBOL_GPL(lft_rb_discard);
 
 /**
  * lft_rb_write() - copy a payload into the buffer of this CPU
