@@ -39,82 +39,139 @@ static const struct {
 	{ lft_module_events, &lft_module_nevents },
 };
 
+/*
+ * Triggers that need the record (a filter, or traceoff/stacktrace) see it
+ * even when no buffer takes it (tracing off, the event soft-disabled): it
+ * is then written here, one buffer per nesting level and CPU.
+ */
+#define LFT_EV_SCRATCH_NEST	4
+#define LFT_EV_SCRATCH_SIZE	1024
+
+struct lft_ev_scratch {
+	int level;
+	u64 buf[LFT_EV_SCRATCH_NEST][LFT_EV_SCRATCH_SIZE / 8];
+};
+
+/* Allocated at load: too big for a module's static per-CPU room. */
+static struct lft_ev_scratch __percpu *lft_ev_scratch;
+
+static void *lft_ev_scratch_get(unsigned int size, struct lft_rb_res *res)
+{
+	struct lft_ev_scratch *sc;
+	int level;
+
+	if (size > LFT_EV_SCRATCH_SIZE)
+		return NULL;
+	preempt_disable_notrace();
+	sc = this_cpu_ptr(lft_ev_scratch);
+	level = sc->level++;
+	barrier();
+	if (level >= LFT_EV_SCRATCH_NEST) {
+		sc->level--;
+		preempt_enable_notrace();
+		return NULL;
+	}
+	res->cb = NULL;
+	res->data = sc->buf[level];
+	res->len = size;
+	return res->data;
+}
+
+static void lft_ev_scratch_put(void)
+{
+	barrier();
+	this_cpu_dec(lft_ev_scratch->level);
+	preempt_enable_notrace();
+}
+
 /**
  * lft_ev_reserve() - room for an event's record in an array's buffer
  * @f: the event in that array
  * @size: the record's size
  * @res: for lft_ev_commit()
  *
- * Called from the event's probe; fills the common header.
+ * Called from the event's probe; runs the triggers that act before the
+ * record; fills the common header.
  *
- * Return: the record, or NULL when the array takes nothing now.
+ * Return: the record, or NULL when nothing is to be written.
  */
 void *lft_ev_reserve(struct lft_ev_file *f, unsigned int size,
 		     struct lft_rb_res *res)
 {
+	u8 mode = READ_ONCE(f->trig_mode);
 	struct lft_array *tr = f->tr;
-	struct lft_entry ctx, *ent;
+	struct lft_entry ctx, *ent = NULL;
 
-	if (!lft_array_writable(tr))
+	if (unlikely(mode) && !(mode & LFT_EV_TRIG_COND))
+		lft_ev_trigger(f, NULL, 0);
+	if (unlikely(READ_ONCE(f->soft_disabled)) && !(mode & LFT_EV_TRIG_COND))
 		return NULL;
 	/* The probe runs with preemption off: not the event's own count. */
 	lft_gen_ctx_dec(&ctx, f->ev->id);
-	ent = lft_rb_reserve(READ_ONCE(tr->rb), size, res);
+	if (likely(!READ_ONCE(f->soft_disabled)) && lft_array_writable(tr))
+		ent = lft_rb_reserve(READ_ONCE(tr->rb), size, res);
+	if (unlikely(!ent) && (mode & LFT_EV_TRIG_COND))
+		ent = lft_ev_scratch_get(size, res);
 	if (ent)
 		*ent = ctx;
 	return ent;
 }
 
 /**
- * lft_ev_commit() - make a record lft_ev_reserve() gave visible
+ * lft_ev_commit() - keep a record lft_ev_reserve() gave, or drop it
  * @f: the event in that array
  * @res: from lft_ev_reserve()
+ *
+ * Runs the triggers that need the record, drops it when the event's
+ * filter says so, and adds a stack entry after it with options/stacktrace.
  */
-void lft_ev_commit(struct lft_ev_file *f, struct lft_rb_res *res)
+noinline void lft_ev_commit(struct lft_ev_file *f, struct lft_rb_res *res)
 {
 	struct lft_filter *flt = rcu_dereference_sched(f->filter);
+	u8 mode = READ_ONCE(f->trig_mode);
+	struct lft_entry ctx = *(struct lft_entry *)res->data;
+	unsigned int post = 0;
 
-	if (flt && !lft_filter_match(flt, res->data, res->len)) {
+	if (unlikely(mode & LFT_EV_TRIG_COND))
+		post = lft_ev_trigger(f, res->data, res->len);
+	if (unlikely(!res->cb)) {
+		lft_ev_scratch_put();
+	} else if (flt && !lft_filter_match(flt, res->data, res->len)) {
 		lft_rb_discard(res);
-		return;
+	} else {
+		/* Skip the probe: the stack starts at the tracepoint. */
+		lft_commit(f->tr, READ_ONCE(f->tr->rb), res, &ctx, 1);
 	}
-	lft_rb_commit(res);
-	lft_taskinfo_note();
+	if (unlikely(post))
+		lft_ev_trigger_post(f, post);
 }
 
-/**
- * lft_ev_enable() - enable or disable an event in an array
- * @f: the event in that array
- * @on: the new state
- *
- * Called with lft_lock held.
- *
- * Return: 0 or a negative errno (nothing changed).
- */
-int lft_ev_enable(struct lft_ev_file *f, bool on)
+/* Put @f on its event's probe list (registering the probe if first). */
+static int lft_ev_attach(struct lft_ev_file *f)
 {
 	struct lft_event *ev = f->ev;
-	int ret;
+	int ret = lft_taskinfo_start(LFT_TI_CMDLINE);
 
-	if (f->enabled == on)
-		return 0;
-	if (on) {
-		ret = lft_taskinfo_start(LFT_TI_CMDLINE);
-		if (ret)
+	if (ret)
+		return ret;
+	if (!ev->users) {
+		ret = ev->reg ? ev->reg(ev, true) :
+		      tracepoint_probe_register(ev->tp, ev->probe, ev);
+		if (ret) {
+			lft_taskinfo_stop(LFT_TI_CMDLINE);
 			return ret;
-		if (!ev->users) {
-			ret = ev->reg ? ev->reg(ev, true) :
-			      tracepoint_probe_register(ev->tp, ev->probe, ev);
-			if (ret) {
-				lft_taskinfo_stop(LFT_TI_CMDLINE);
-				return ret;
-			}
 		}
-		ev->users++;
-		list_add_tail_rcu(&f->node, &ev->active);
-		f->enabled = true;
-		return 0;
 	}
+	ev->users++;
+	list_add_tail_rcu(&f->node, &ev->active);
+	f->enabled = true;
+	return 0;
+}
+
+static void lft_ev_detach(struct lft_ev_file *f)
+{
+	struct lft_event *ev = f->ev;
+
 	list_del_rcu(&f->node);
 	f->enabled = false;
 	if (!--ev->users) {
@@ -126,6 +183,58 @@ int lft_ev_enable(struct lft_ev_file *f, bool on)
 	/* No probe may still be writing for this array when it goes. */
 	tracepoint_synchronize_unregister();
 	lft_taskinfo_stop(LFT_TI_CMDLINE);
+}
+
+/**
+ * lft_ev_enable() - enable or disable an event in an array
+ * @f: the event in that array
+ * @on: the new state
+ *
+ * Called with lft_lock held. As 6.1: in soft mode (triggers) disabling
+ * keeps the probe and stops the records; a soft-enabled event stays
+ * enabled when its soft mode ends.
+ *
+ * Return: 0 or a negative errno (nothing changed).
+ */
+int lft_ev_enable(struct lft_ev_file *f, bool on)
+{
+	if (on) {
+		WRITE_ONCE(f->soft_disabled, false);
+		return f->enabled ? 0 : lft_ev_attach(f);
+	}
+	if (!f->soft && f->enabled)
+		lft_ev_detach(f);
+	WRITE_ONCE(f->soft_disabled, f->soft > 0);
+	return 0;
+}
+
+/**
+ * lft_ev_soft() - take or drop a soft-mode reference (a trigger's)
+ * @f: the event in an array (lft_lock held)
+ * @on: take (the probe is registered, records off unless enabled) or drop
+ *
+ * Return: 0 or a negative errno (nothing changed).
+ */
+int lft_ev_soft(struct lft_ev_file *f, bool on)
+{
+	int ret;
+
+	if (on) {
+		if (f->soft++ || f->enabled)
+			return 0;
+		WRITE_ONCE(f->soft_disabled, true);
+		ret = lft_ev_attach(f);
+		if (ret) {
+			f->soft--;
+			WRITE_ONCE(f->soft_disabled, false);
+		}
+		return ret;
+	}
+	if (--f->soft)
+		return 0;
+	if (f->soft_disabled && f->enabled)
+		lft_ev_detach(f);
+	WRITE_ONCE(f->soft_disabled, false);
 	return 0;
 }
 
@@ -285,6 +394,9 @@ int lft_events_init(void)
 	unsigned int t, i;
 	int ret;
 
+	lft_ev_scratch = alloc_percpu(struct lft_ev_scratch);
+	if (!lft_ev_scratch)
+		return -ENOMEM;
 	for (t = 0; t < ARRAY_SIZE(lft_ev_tables); t++) {
 		for (i = 0; i < *lft_ev_tables[t].n; i++) {
 			struct lft_event *ev = lft_ev_tables[t].table[i];
@@ -319,6 +431,8 @@ void lft_events_exit(void)
 	list_for_each_entry_safe(ev, tmp, &lft_ev_list, list)
 		list_del(&ev->list);
 	xa_destroy(&lft_ev_ids);
-	/* Filters freed after a grace period. */
+	/* Filters and triggers freed after a grace period. */
 	rcu_barrier();
+	free_percpu(lft_ev_scratch);
+	lft_ev_scratch = NULL;
 }

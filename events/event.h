@@ -97,7 +97,7 @@ struct lft_ev_sys {
 struct lft_ev_file {
 	struct lft_event *ev;
 	struct lft_array *tr;
-	bool enabled;
+	bool enabled;			/* probe on: in ev->active */
 	struct list_head node;		/* in ev->active while enabled */
 	struct list_head list;		/* in lft_ev_array.files */
 	struct lft_ev_sys *sys;
@@ -105,7 +105,15 @@ struct lft_ev_file {
 	struct lft_file_ref ref;	/* its files' (priv: this) */
 	void *attrs;			/* its files' memory */
 	struct lft_filter __rcu *filter;
+	/* Triggers (trigger.c): the probe reads trig_mode and soft_disabled. */
+	struct list_head triggers;	/* RCU */
+	u8 trig_mode;			/* LFT_EV_TRIG* */
+	bool soft_disabled;		/* probe on for triggers, no records */
+	unsigned int soft;		/* triggers needing the probe */
 };
+
+#define LFT_EV_TRIG		BIT(0)	/* has triggers */
+#define LFT_EV_TRIG_COND	BIT(1)	/* they need the record */
 
 /* Per array: one lft_ev_file per known event, in registry order. */
 struct lft_ev_array {
@@ -194,6 +202,16 @@ int lft_ev_enable(struct lft_ev_file *f, bool on);
 int lft_event_add(struct lft_event *ev);
 int lft_event_remove(struct lft_event *ev);
 extern struct list_head lft_ev_list;
+
+int lft_ev_soft(struct lft_ev_file *f, bool on);
+
+/* trigger.c */
+void lft_ev_show_trigger(struct lft_file_ref *ref, struct seq_buf *s);
+int lft_ev_store_trigger(struct lft_file_ref *ref, char *buf, size_t cnt);
+unsigned int lft_ev_trigger(struct lft_ev_file *f, const void *rec,
+			    unsigned int len);
+void lft_ev_trigger_post(struct lft_ev_file *f, unsigned int post);
+void lft_ev_triggers_clear(struct lft_ev_file *f);
 
 /* files.c */
 int lft_events_array_init(struct lft_array *tr);

@@ -242,11 +242,13 @@ static const struct lft_attr lft_ev_sys_attrs[] = {
 
 /* ---------------------------------------------------- events/SYS/EV/ */
 
+/* "1" while recording, "*" in soft mode (a trigger keeps the probe on). */
 static void lft_ev_show_enable(struct lft_file_ref *ref, struct seq_buf *s)
 {
 	struct lft_ev_file *f = ref->priv;
 
-	seq_buf_printf(s, "%d\n", f->enabled);
+	seq_buf_printf(s, "%d%s\n", f->enabled && !f->soft_disabled,
+		       f->soft ? "*" : "");
 }
 
 static int lft_ev_store_enable(struct lft_file_ref *ref, char *buf,
@@ -298,6 +300,8 @@ static const struct lft_attr lft_ev_attrs[] = {
 	{ "filter", LFT_EV_WRITE, lft_ev_show_filter, lft_ev_store_filter,
 	  PAGE_SIZE - 1 },
 	{ "id", LFT_EV_READ, lft_ev_show_id },
+	{ "trigger", LFT_EV_WRITE, lft_ev_show_trigger, lft_ev_store_trigger,
+	  PAGE_SIZE - 1 },
 	{ "format", LFT_EV_READ, lft_ev_show_format },
 };
 
@@ -463,6 +467,7 @@ int lft_ev_file_add(struct lft_array *tr, struct lft_event *ev)
 	f->tr = tr;
 	f->sys = sys;
 	INIT_LIST_HEAD(&f->node);
+	INIT_LIST_HEAD(&f->triggers);
 	f->ref.tr = tr;
 	f->ref.cpu = LFT_RB_ALL_CPUS;
 	f->ref.priv = f;
@@ -594,6 +599,8 @@ void lft_events_array_free(struct lft_array *tr)
 
 	if (!ea)
 		return;
+	list_for_each_entry(f, &ea->files, list)
+		lft_ev_triggers_clear(f);
 	lft_ev_set_all(tr, NULL, false);
 	list_for_each_entry_safe(f, tmp, &ea->files, list)
 		lft_ev_file_free(f, false);

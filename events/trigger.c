@@ -1,0 +1,410 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Event triggers (events/SYS/EV/trigger), 6.1's commands and readback:
+ *
+ *   traceon, traceoff, snapshot, stacktrace          [:N] [if FILTER]
+ *   enable_event:SYS:EV, disable_event:SYS:EV        [:N] [if FILTER]
+ *   !CMD...                                           removes it
+ *
+ * An event with triggers has its probe registered even while disabled
+ * ("soft mode", its enable file reads "0*"): the triggers run, no record
+ * is kept. enable_event and disable_event put their target in soft mode
+ * and turn its records on and off. As in 6.1, triggers run before the
+ * record is written unless one has a filter or is traceoff or stacktrace
+ * (which act after the record): then they run on the written record.
+ */
+#include <linux/ctype.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+
+#include "events/event.h"
+
+enum lft_trig_type {
+	LFT_TRIG_TRACEON,
+	LFT_TRIG_TRACEOFF,
+	LFT_TRIG_SNAPSHOT,
+	LFT_TRIG_STACKTRACE,
+	LFT_TRIG_ENABLE,
+	LFT_TRIG_DISABLE,
+};
+
+/* Names in the order 6.1 lists them in an empty trigger file. */
+static const char *const lft_trig_names[] = {
+	[LFT_TRIG_TRACEON] = "traceon",
+	[LFT_TRIG_TRACEOFF] = "traceoff",
+	[LFT_TRIG_SNAPSHOT] = "snapshot",
+	[LFT_TRIG_STACKTRACE] = "stacktrace",
+	[LFT_TRIG_ENABLE] = "enable_event",
+	[LFT_TRIG_DISABLE] = "disable_event",
+};
+
+struct lft_trigger {
+	struct list_head list;		/* in lft_ev_file.triggers (RCU) */
+	struct rcu_head rcu;
+	u8 type;
+	atomic_long_t count;		/* -1: unlimited */
+	struct lft_filter *filter;
+	char *filter_str;
+	struct lft_ev_file *target;	/* enable/disable_event */
+};
+
+static bool lft_trig_post(u8 type)
+{
+	return type == LFT_TRIG_TRACEOFF || type == LFT_TRIG_STACKTRACE;
+}
+
+/* Take one from a count; false when it is used up. */
+static bool lft_trig_count(struct lft_trigger *t)
+{
+	long c = atomic_long_read(&t->count);
+
+	do {
+		if (c < 0)
+			return true;
+		if (!c)
+			return false;
+	} while (!atomic_long_try_cmpxchg(&t->count, &c, c - 1));
+	return true;
+}
+
+/* ------------------------------------------------------------- firing */
+
+static noinline void lft_trig_fire(struct lft_ev_file *f,
+				    struct lft_trigger *t)
+{
+	struct lft_array *tr = f->tr;
+	struct lft_entry ctx;
+
+	switch (t->type) {
+	case LFT_TRIG_TRACEON:
+	case LFT_TRIG_TRACEOFF: {
+		bool on = t->type == LFT_TRIG_TRACEON;
+
+		/* Counted only when it changes the state, as 6.1. */
+		if (lft_array_on(tr) != on && lft_trig_count(t))
+			lft_array_set_on(tr, on);
+		break;
+	}
+	case LFT_TRIG_SNAPSHOT:
+		if (lft_trig_count(t))
+			lft_array_snapshot(tr);
+		break;
+	case LFT_TRIG_STACKTRACE:
+		if (lft_array_writable(tr) && lft_trig_count(t)) {
+			lft_gen_ctx_dec(&ctx, LFT_TRACE_STACK);
+			/*
+			 * Leave out this, lft_ev_trigger_post(), lft_ev_commit()
+			 * and the probe: the stack starts at the tracepoint.
+			 */
+			lft_stack_record(tr, READ_ONCE(tr->rb), &ctx, 4);
+		}
+		break;
+	default: {
+		bool off = t->type == LFT_TRIG_DISABLE;
+
+		/* Counted only when it changes the state, as 6.1. */
+		if (READ_ONCE(t->target->soft_disabled) != off &&
+		    lft_trig_count(t))
+			WRITE_ONCE(t->target->soft_disabled, off);
+		break;
+	}
+	}
+}
+
+/**
+ * lft_ev_trigger() - run an event's triggers
+ * @f: the event in an array, with triggers
+ * @rec: the record written (NULL: before writing, filters unchecked)
+ * @len: its length
+ *
+ * Called by the probe, once with @rec NULL or once with the record.
+ *
+ * Return: the post triggers (traceoff, stacktrace) whose filters the
+ * record passed, for lft_ev_trigger_post() once it is committed.
+ */
+unsigned int lft_ev_trigger(struct lft_ev_file *f, const void *rec,
+			    unsigned int len)
+{
+	unsigned int post = 0;
+	struct lft_trigger *t;
+
+	list_for_each_entry_rcu(t, &f->triggers, list) {
+		if (rec) {
+			if (t->filter && !lft_filter_match(t->filter, rec, len))
+				continue;
+			if (lft_trig_post(t->type)) {
+				post |= BIT(t->type);
+				continue;
+			}
+		}
+		lft_trig_fire(f, t);
+	}
+	return post;
+}
+
+/**
+ * lft_ev_trigger_post() - run the triggers that act after the record
+ * @f: the event in an array
+ * @post: what lft_ev_trigger() returned
+ */
+noinline void lft_ev_trigger_post(struct lft_ev_file *f, unsigned int post)
+{
+	struct lft_trigger *t;
+
+	list_for_each_entry_rcu(t, &f->triggers, list)
+		if (post & BIT(t->type))
+			lft_trig_fire(f, t);
+}
+
+/* ------------------------------------------------------ state changes */
+
+/* What the probe reads: any triggers, and whether they need the record. */
+static void lft_trig_update_mode(struct lft_ev_file *f)
+{
+	struct lft_trigger *t;
+	u8 mode = 0;
+
+	list_for_each_entry(t, &f->triggers, list) {
+		mode |= LFT_EV_TRIG;
+		if (t->filter || lft_trig_post(t->type))
+			mode |= LFT_EV_TRIG_COND;
+	}
+	WRITE_ONCE(f->trig_mode, mode);
+}
+
+static void lft_trig_free_now(struct lft_trigger *t)
+{
+	lft_filter_free(t->filter);
+	kfree(t->filter_str);
+	kfree(t);
+}
+
+static void lft_trig_rcu(struct rcu_head *rcu)
+{
+	lft_trig_free_now(container_of(rcu, struct lft_trigger, rcu));
+}
+
+/* 6.1's kinds: traceon/traceoff are one, and so are enable/disable. */
+static int lft_trig_kind(u8 type)
+{
+	return type == LFT_TRIG_TRACEOFF ? LFT_TRIG_TRACEON :
+	       type == LFT_TRIG_DISABLE ? LFT_TRIG_ENABLE : type;
+}
+
+/* An event has one trigger of a kind (per target); "!" removes it. */
+static bool lft_trig_same(const struct lft_trigger *a,
+			  const struct lft_trigger *b)
+{
+	return lft_trig_kind(a->type) == lft_trig_kind(b->type) &&
+	       a->target == b->target;
+}
+
+static int lft_trig_add(struct lft_ev_file *f, struct lft_trigger *t)
+{
+	struct lft_trigger *o;
+	int ret;
+
+	list_for_each_entry(o, &f->triggers, list)
+		if (lft_trig_same(o, t))
+			return -EEXIST;
+	if (t->type == LFT_TRIG_SNAPSHOT) {
+		ret = lft_snapshot_alloc(f->tr);
+		if (ret)
+			return ret;
+	}
+	if (t->target) {
+		ret = lft_ev_soft(t->target, true);
+		if (ret)
+			return ret;
+	}
+	ret = lft_ev_soft(f, true);
+	if (ret) {
+		if (t->target)
+			lft_ev_soft(t->target, false);
+		return ret;
+	}
+	list_add_rcu(&t->list, &f->triggers);
+	lft_trig_update_mode(f);
+	return 0;
+}
+
+static void lft_trig_del(struct lft_ev_file *f, struct lft_trigger *t)
+{
+	list_del_rcu(&t->list);
+	lft_trig_update_mode(f);
+	lft_ev_soft(f, false);
+	if (t->target)
+		lft_ev_soft(t->target, false);
+	call_rcu(&t->rcu, lft_trig_rcu);
+}
+
+/**
+ * lft_ev_triggers_clear() - remove every trigger of an event in an array
+ *	and every trigger elsewhere that targets it
+ * @f: the event in an array (lft_lock held)
+ */
+void lft_ev_triggers_clear(struct lft_ev_file *f)
+{
+	struct lft_trigger *t, *tmp;
+	struct lft_ev_file *o;
+
+	list_for_each_entry_safe(t, tmp, &f->triggers, list)
+		lft_trig_del(f, t);
+	lft_ev_for_each_in(o, f->tr)
+		list_for_each_entry_safe(t, tmp, &o->triggers, list)
+			if (t->target == f)
+				lft_trig_del(o, t);
+}
+
+/* ------------------------------------------------------------ the file */
+
+/**
+ * lft_ev_show_trigger() - an event's trigger file
+ * @ref: the file's ref (priv: the event in an array)
+ * @s: where to print
+ */
+void lft_ev_show_trigger(struct lft_file_ref *ref, struct seq_buf *s)
+{
+	struct lft_ev_file *f = ref->priv;
+	struct lft_trigger *t;
+	unsigned int i;
+
+	if (list_empty(&f->triggers)) {
+		seq_buf_printf(s, "# Available triggers:\n#");
+		for (i = 0; i < ARRAY_SIZE(lft_trig_names); i++)
+			seq_buf_printf(s, " %s", lft_trig_names[i]);
+		seq_buf_printf(s, "\n");
+		return;
+	}
+	list_for_each_entry(t, &f->triggers, list) {
+		long c = atomic_long_read(&t->count);
+
+		seq_buf_printf(s, "%s", lft_trig_names[t->type]);
+		if (t->target)
+			seq_buf_printf(s, ":%s:%s", t->target->ev->system,
+				       t->target->ev->name);
+		if (c < 0)
+			seq_buf_printf(s, ":unlimited");
+		else
+			seq_buf_printf(s, ":count=%ld", c);
+		if (t->filter_str)
+			seq_buf_printf(s, " if %s\n", t->filter_str);
+		else
+			seq_buf_printf(s, "\n");
+	}
+}
+
+/* enable_event's "SYS:EV": the target in the same array. */
+static struct lft_ev_file *lft_trig_target(struct lft_array *tr, char **param)
+{
+	char *sys = strsep(param, ":"), *name;
+	struct lft_ev_file *f;
+
+	name = *param ? strsep(param, ":") : NULL;
+	if (!name)
+		return NULL;
+	lft_ev_for_each_in(f, tr)
+		if (!strcmp(f->ev->system, sys) && !strcmp(f->ev->name, name))
+			return f;
+	return NULL;
+}
+
+/**
+ * lft_ev_store_trigger() - a write to an event's trigger file
+ * @ref: the file's ref (priv: the event in an array)
+ * @buf: the text
+ * @cnt: its length
+ *
+ * "CMD[:PARAM] [if FILTER]" as 6.1 splits it: the command ends at the
+ * first ':' or blank; then an optional count (or enable_event's
+ * SYS:EV[:N]) up to a blank; the rest is the filter, "if" first.
+ *
+ * Return: 0 or a negative errno (nothing changed).
+ */
+int lft_ev_store_trigger(struct lft_file_ref *ref, char *buf, size_t cnt)
+{
+	struct lft_ev_file *f = ref->priv;
+	char *cmd, *next, *param = NULL, *flt = NULL;
+	struct lft_trigger *t, *o;
+	bool remove;
+	int type, ret;
+
+	next = skip_spaces(strim(buf));
+	if (!*next)
+		return 0;
+	cmd = strsep(&next, ": \t");
+	if (next) {
+		next = skip_spaces(next);
+		if (!*next)
+			next = NULL;
+	}
+	remove = cmd[0] == '!';
+	if (remove)
+		cmd++;
+	type = match_string(lft_trig_names, ARRAY_SIZE(lft_trig_names), cmd);
+	if (type < 0)
+		return -EINVAL;
+	if (next) {
+		bool needs = type == LFT_TRIG_ENABLE ||
+			     type == LFT_TRIG_DISABLE;
+
+		if (needs || isdigit(*next)) {
+			param = strsep(&next, " \t");
+			if (next && *skip_spaces(next))
+				flt = skip_spaces(next);
+		} else {
+			flt = next;
+		}
+	}
+	if ((type == LFT_TRIG_ENABLE || type == LFT_TRIG_DISABLE) && !param)
+		return -EINVAL;
+
+	t = kzalloc(sizeof(*t), GFP_KERNEL);
+	if (!t)
+		return -ENOMEM;
+	t->type = type;
+	atomic_long_set(&t->count, -1);
+	ret = -EINVAL;
+	if (type == LFT_TRIG_ENABLE || type == LFT_TRIG_DISABLE) {
+		t->target = lft_trig_target(ref->tr, &param);
+		if (!t->target)
+			goto out;
+	}
+	if (remove) {
+		/* 6.1 says nothing when there is none to remove. */
+		list_for_each_entry(o, &f->triggers, list) {
+			if (lft_trig_same(o, t)) {
+				lft_trig_del(f, o);
+				break;
+			}
+		}
+		ret = 0;
+		goto out;
+	}
+	if (param) {
+		unsigned long n;
+
+		if (!*param || kstrtoul(param, 0, &n) || n > LONG_MAX)
+			goto out;
+		atomic_long_set(&t->count, n);
+	}
+	if (flt) {
+		if (!str_has_prefix(flt, "if") || !isspace(flt[2]))
+			goto out;
+		flt = skip_spaces(flt + 2);
+		ret = lft_filter_compile(ref->tr, f->ev, flt, false,
+					 &t->filter);
+		if (ret)
+			goto out;
+		t->filter_str = kstrdup(flt, GFP_KERNEL);
+		ret = -ENOMEM;
+		if (!t->filter_str)
+			goto out;
+	}
+	ret = lft_trig_add(f, t);
+	if (!ret)
+		return 0;
+out:
+	lft_trig_free_now(t);
+	return ret;
+}
