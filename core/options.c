@@ -37,6 +37,7 @@ static const struct {
 	{ "disable_on_free", LFT_OPT_DISABLE_ON_FREE },	/* files.c */
 	{ "irq-info", LFT_OPT_IRQ_INFO },	/* output.c */
 	{ "markers", LFT_OPT_MARKERS },		/* marker.c */
+	{ "event-fork", LFT_OPT_EVENT_FORK },	/* events/pid.c */
 	{ "pause-on-trace", LFT_OPT_PAUSE_ON_TRACE },	/* reader.c */
 	{ "function-fork", LFT_OPT_FUNC_FORK },	/* tracers/function.c */
 	{ "stacktrace", LFT_OPT_STACKTRACE },	/* stack.c */

@@ -106,6 +106,10 @@ void *lft_ev_reserve(struct lft_ev_file *f, unsigned int size,
 		lft_ev_trigger(f, NULL, 0);
 	if (unlikely(READ_ONCE(f->soft_disabled)) && !(mode & LFT_EV_TRIG_COND))
 		return NULL;
+	/* Events about other tasks wait for the record to decide. */
+	if (unlikely(READ_ONCE(f->pid_check)) && !f->ev->pid_offs[0] &&
+	    lft_ev_pid_ignored(f))
+		return NULL;
 	/* The probe runs with preemption off: not the event's own count. */
 	lft_gen_ctx_dec(&ctx, f->ev->id);
 	if (likely(!READ_ONCE(f->soft_disabled)) && lft_array_writable(tr))
@@ -136,7 +140,9 @@ noinline void lft_ev_commit(struct lft_ev_file *f, struct lft_rb_res *res)
 		post = lft_ev_trigger(f, res->data, res->len);
 	if (unlikely(!res->cb)) {
 		lft_ev_scratch_put();
-	} else if (flt && !lft_filter_match(flt, res->data, res->len)) {
+	} else if ((flt && !lft_filter_match(flt, res->data, res->len)) ||
+		   (unlikely(READ_ONCE(f->pid_check)) && f->ev->pid_offs[0] &&
+		    lft_ev_pid_ignored(f) && !lft_ev_pid_rec_ok(f, res->data))) {
 		lft_rb_discard(res);
 	} else {
 		/* Skip the probe: the stack starts at the tracepoint. */
@@ -417,6 +423,7 @@ int lft_events_init(void)
 			}
 			INIT_LIST_HEAD(&ev->active);
 			ev->id = id;
+			lft_ev_pid_fields(ev);
 			list_add_tail(&ev->list, &lft_ev_list);
 		}
 	}

@@ -57,6 +57,8 @@ struct lft_ev_field {
  *	there are any
  * @active: the arrays' files that have it enabled (RCU, for the probe)
  * @list: in the registry, in the order events/ lists them
+ * @pid_offs: offsets of the fields naming the tasks a scheduler event is
+ *	about, for set_event_pid (0: none)
  */
 struct lft_event {
 	const char *system;
@@ -72,6 +74,7 @@ struct lft_event {
 	int users;
 	struct list_head active;
 	struct list_head list;
+	u16 pid_offs[2];
 };
 
 /* Defines struct lft_event lft_ev_@ev, for an event table. */
@@ -109,6 +112,7 @@ struct lft_ev_file {
 	struct list_head triggers;	/* RCU */
 	u8 trig_mode;			/* LFT_EV_TRIG* */
 	bool soft_disabled;		/* probe on for triggers, no records */
+	bool pid_check;			/* the array's pid lists are set */
 	unsigned int soft;		/* triggers needing the probe */
 };
 
@@ -120,6 +124,11 @@ struct lft_ev_array {
 	struct list_head files;
 	struct list_head systems;
 	struct dentry *root;		/* events/ */
+	struct lft_array *tr;
+	/* set_event_pid, set_event_notrace_pid (pid.c) */
+	struct lft_pidset __rcu *pids;
+	struct lft_pidset __rcu *notrace_pids;
+	bool fork_probes;
 };
 
 /* Each event of array @tr (lft_lock held). */
@@ -212,6 +221,13 @@ unsigned int lft_ev_trigger(struct lft_ev_file *f, const void *rec,
 			    unsigned int len);
 void lft_ev_trigger_post(struct lft_ev_file *f, unsigned int post);
 void lft_ev_triggers_clear(struct lft_ev_file *f);
+
+/* pid.c */
+void lft_ev_pid_fields(struct lft_event *ev);
+bool lft_ev_pid_ignored(struct lft_ev_file *f);
+bool lft_ev_pid_rec_ok(struct lft_ev_file *f, const void *rec);
+int lft_ev_pid_files(struct lft_array *tr);
+void lft_ev_pid_free_all(struct lft_array *tr);
 
 /* files.c */
 int lft_events_array_init(struct lft_array *tr);

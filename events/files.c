@@ -468,6 +468,8 @@ int lft_ev_file_add(struct lft_array *tr, struct lft_event *ev)
 	f->sys = sys;
 	INIT_LIST_HEAD(&f->node);
 	INIT_LIST_HEAD(&f->triggers);
+	f->pid_check = rcu_access_pointer(ea->pids) ||
+		       rcu_access_pointer(ea->notrace_pids);
 	f->ref.tr = tr;
 	f->ref.cpu = LFT_RB_ALL_CPUS;
 	f->ref.priv = f;
@@ -584,7 +586,7 @@ int lft_events_array_init(struct lft_array *tr)
 			break;
 		ret = lft_ev_file_add(tr, ev);
 	}
-	return ret;
+	return ret ? ret : lft_ev_pid_files(tr);
 }
 
 /**
@@ -602,6 +604,7 @@ void lft_events_array_free(struct lft_array *tr)
 	list_for_each_entry(f, &ea->files, list)
 		lft_ev_triggers_clear(f);
 	lft_ev_set_all(tr, NULL, false);
+	lft_ev_pid_free_all(tr);
 	list_for_each_entry_safe(f, tmp, &ea->files, list)
 		lft_ev_file_free(f, false);
 	tr->events = NULL;
