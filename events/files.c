@@ -10,11 +10,11 @@
  *                                       headers, for trace-cmd
  *   available_events                    SYS:EV per line
  *   set_event                           the enabled ones; "SYS:EV", "SYS:*",
- *                                       "EV", "SYS", "*:*", "!..." to disable;
+ *                                       "EV", "SYS", "*:EV", "*:*", "!..." to
+ *                                       disable (no other globs, as 6.1);
  *                                       "echo >" disables all first
  */
 #include <linux/debugfs.h>
-#include <linux/glob.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 
@@ -326,14 +326,15 @@ static void lft_ev_show_set(struct lft_file_ref *ref, struct seq_buf *s)
 }
 
 /*
- * One word of set_event: "SYS:EV" (globs in either), or a lone name that
- * matches an event or a whole system. Return: 0, or -EINVAL when it
- * matches nothing.
+ * One word of set_event, as 6.1 reads it: "SYS:EV" where an empty or "*"
+ * side matches anything, or a lone name that is an event's or a system's
+ * (no other globbing). Return: 0, or -EINVAL when it matches nothing.
  */
 static int lft_ev_set_word(struct lft_array *tr, char *word)
 {
 	bool on = word[0] != '!';
 	char *sys = NULL, *name = on ? word : word + 1, *colon;
+	bool any_sys = false, any_name = false;
 	unsigned int hits = 0;
 	struct lft_ev_file *f;
 	int ret;
@@ -343,18 +344,15 @@ static int lft_ev_set_word(struct lft_array *tr, char *word)
 		*colon = '\0';
 		sys = name;
 		name = colon + 1;
-		if (!*name)
-			name = "*";
-		if (!*sys)
-			sys = "*";
+		any_sys = !*sys || !strcmp(sys, "*");
+		any_name = !*name || !strcmp(name, "*");
 	}
 	lft_ev_for_each_in(f, tr) {
 		const struct lft_event *ev = f->ev;
 
-		if (sys ? !glob_match(sys, ev->system) ||
-			  !glob_match(name, ev->name) :
-			  !glob_match(name, ev->name) &&
-			  !glob_match(name, ev->system))
+		if (sys ? (!any_sys && strcmp(sys, ev->system)) ||
+			  (!any_name && strcmp(name, ev->name)) :
+			  strcmp(name, ev->name) && strcmp(name, ev->system))
 			continue;
 		ret = lft_ev_enable(f, on);
 		if (ret)

@@ -90,7 +90,8 @@ static noinline void lft_trig_fire(struct lft_ev_file *f,
 			lft_array_snapshot(tr);
 		break;
 	case LFT_TRIG_STACKTRACE:
-		if (lft_array_writable(tr) && lft_trig_count(t)) {
+		/* Counted even when nothing is written, as 6.1. */
+		if (lft_trig_count(t) && lft_array_writable(tr)) {
 			lft_gen_ctx_dec(&ctx, LFT_TRACE_STACK);
 			/*
 			 * Leave out this, lft_ev_trigger_post(), lft_ev_commit()
