@@ -245,6 +245,31 @@ int lft_ev_soft(struct lft_ev_file *f, bool on)
 }
 
 /**
+ * lft_ev_soft_switch() - turn a soft-mode event's records on or off (a
+ *	command's or trigger's action)
+ * @f: the event in an array, in soft mode
+ * @on: records on
+ * @count: the command's count (-1: unlimited), taken only on a change
+ *
+ * Any context.
+ */
+void lft_ev_soft_switch(struct lft_ev_file *f, bool on, atomic_long_t *count)
+{
+	long c;
+
+	if (READ_ONCE(f->soft_disabled) != on)
+		return;
+	c = atomic_long_read(count);
+	do {
+		if (!c)
+			return;
+		if (c < 0)
+			break;
+	} while (!atomic_long_try_cmpxchg(count, &c, c - 1));
+	WRITE_ONCE(f->soft_disabled, !on);
+}
+
+/**
  * lft_event_by_id() - the event whose records have type @id
  * @id: a record's type
  *

@@ -213,6 +213,7 @@ int lft_event_remove(struct lft_event *ev);
 extern struct list_head lft_ev_list;
 
 int lft_ev_soft(struct lft_ev_file *f, bool on);
+void lft_ev_soft_switch(struct lft_ev_file *f, bool on, atomic_long_t *count);
 
 /* trigger.c */
 void lft_ev_show_trigger(struct lft_file_ref *ref, struct seq_buf *s);
@@ -235,6 +236,8 @@ void lft_events_array_free(struct lft_array *tr);
 int lft_ev_file_add(struct lft_array *tr, struct lft_event *ev);
 struct lft_ev_file *lft_ev_file_find(struct lft_array *tr,
 				     struct lft_event *ev);
+struct lft_ev_file *lft_ev_file_lookup(struct lft_array *tr, const char *sys,
+				       const char *name);
 bool lft_ev_file_retire(struct lft_ev_file *f, bool gone);
 void lft_ev_file_del(struct lft_ev_file *f);
 

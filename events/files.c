@@ -19,6 +19,7 @@
 #include <linux/string.h>
 
 #include "events/event.h"
+#include "tracers/function.h"
 
 #define LFT_EV_WRITE	0640
 #define LFT_EV_READ	0440
@@ -503,6 +504,25 @@ struct lft_ev_file *lft_ev_file_find(struct lft_array *tr,
 }
 
 /**
+ * lft_ev_file_lookup() - an event of an array by its names
+ * @tr: the array (lft_lock held)
+ * @sys: its system
+ * @name: its name
+ *
+ * Return: the event there, or NULL.
+ */
+struct lft_ev_file *lft_ev_file_lookup(struct lft_array *tr, const char *sys,
+				       const char *name)
+{
+	struct lft_ev_file *f;
+
+	lft_ev_for_each_in(f, tr)
+		if (!strcmp(f->ev->system, sys) && !strcmp(f->ev->name, name))
+			return f;
+	return NULL;
+}
+
+/**
  * lft_ev_file_retire() - let an event's files (and its system's, when it is
  *	the last there) be removed, or undo that
  * @f: the event in an array (lft_lock held)
@@ -599,6 +619,7 @@ void lft_events_array_free(struct lft_array *tr)
 
 	if (!ea)
 		return;
+	lft_fn_probes_free_events(tr);
 	list_for_each_entry(f, &ea->files, list)
 		lft_ev_triggers_clear(f);
 	lft_ev_set_all(tr, NULL, false);

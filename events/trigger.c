@@ -100,15 +100,11 @@ static noinline void lft_trig_fire(struct lft_ev_file *f,
 			lft_stack_record(tr, READ_ONCE(tr->rb), &ctx, 4);
 		}
 		break;
-	default: {
-		bool off = t->type == LFT_TRIG_DISABLE;
-
+	default:
 		/* Counted only when it changes the state, as 6.1. */
-		if (READ_ONCE(t->target->soft_disabled) != off &&
-		    lft_trig_count(t))
-			WRITE_ONCE(t->target->soft_disabled, off);
+		lft_ev_soft_switch(t->target, t->type == LFT_TRIG_ENABLE,
+				   &t->count);
 		break;
-	}
 	}
 }
 
@@ -299,15 +295,9 @@ void lft_ev_show_trigger(struct lft_file_ref *ref, struct seq_buf *s)
 static struct lft_ev_file *lft_trig_target(struct lft_array *tr, char **param)
 {
 	char *sys = strsep(param, ":"), *name;
-	struct lft_ev_file *f;
 
 	name = *param ? strsep(param, ":") : NULL;
-	if (!name)
-		return NULL;
-	lft_ev_for_each_in(f, tr)
-		if (!strcmp(f->ev->system, sys) && !strcmp(f->ev->name, name))
-			return f;
-	return NULL;
+	return name ? lft_ev_file_lookup(tr, sys, name) : NULL;
 }
 
 /**

@@ -7,6 +7,10 @@
  *   stacktrace          record a stack trace when func is hit
  *   snapshot            take a snapshot when func is hit
  *   dump, cpudump       dump the buffer (all CPUs / this one) once
+ *   enable_event:SYS:EV, disable_event:SYS:EV
+ *                       turn the array's event on or off (it is in soft
+ *                       mode, "0*", while a command names it; a count
+ *                       limits how many times the state is changed)
  *
  * "!func:cmd" removes them. They act on their array whatever its current
  * tracer, as the kernel's do, through their own user of the fentry hook;
@@ -21,6 +25,7 @@
 
 #include "arch/x86/fentry.h"
 #include "core/trace.h"
+#include "events/event.h"
 #include "include/lftrace.h"
 #include "tracers/function.h"
 
@@ -31,10 +36,13 @@ enum lft_probe_cmd {
 	LFT_PROBE_SNAPSHOT,
 	LFT_PROBE_DUMP,
 	LFT_PROBE_CPUDUMP,
+	LFT_PROBE_ENABLE,
+	LFT_PROBE_DISABLE,
 };
 
 static const char * const lft_probe_names[] = {
 	"traceon", "traceoff", "stacktrace", "snapshot", "dump", "cpudump",
+	"enable_event", "disable_event",
 };
 
 struct lft_probe {
@@ -42,6 +50,7 @@ struct lft_probe {
 	struct lft_array *tr;
 	enum lft_probe_cmd cmd;
 	atomic_long_t count;		/* -1: unlimited */
+	struct lft_ev_file *target;	/* enable/disable_event: soft ref */
 };
 
 struct lft_probe_table {
@@ -114,6 +123,11 @@ static void lft_probe_fire(struct lft_probe *p)
 			lftrace_dump(p->cmd == LFT_PROBE_DUMP ? LFTRACE_DUMP_ALL :
 				     LFTRACE_DUMP_ORIG);
 		break;
+	case LFT_PROBE_ENABLE:
+	case LFT_PROBE_DISABLE:
+		lft_ev_soft_switch(p->target, p->cmd == LFT_PROBE_ENABLE,
+				   &p->count);
+		break;
 	}
 }
 
@@ -165,15 +179,23 @@ static int lft_probes_replace(bool (*keep)(struct lft_probe *p, void *data),
 	if (!t)
 		return -ENOMEM;
 	for (i = 0; old && i < old->n; i++) {
-		if (!keep(&old->p[i], data))
+		if (!keep(&old->p[i], data)) {
+			/* Its soft-mode reference goes with it. */
+			if (old->p[i].target)
+				lft_ev_soft(old->p[i].target, false);
 			continue;
+		}
 		t->p[k] = old->p[i];
 		atomic_long_set(&t->p[k].count,
 				atomic_long_read(&old->p[i].count));
 		k++;
 	}
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
 		t->p[k++] = add[i];
+		/* Never the first reference: the command holds one. */
+		if (add[i].target)
+			lft_ev_soft(add[i].target, true);
+	}
 	t->n = k;
 	sort(t->p, k, sizeof(t->p[0]), lft_probe_cmp, NULL);
 	rcu_assign_pointer(lft_probes, k ? t : NULL);
@@ -187,6 +209,7 @@ static int lft_probes_replace(bool (*keep)(struct lft_probe *p, void *data),
 struct lft_probe_match {
 	struct lft_array *tr;
 	enum lft_probe_cmd cmd;
+	struct lft_ev_file *target;
 	const struct lft_probe *set;	/* functions named (sorted) */
 	unsigned long n;
 };
@@ -196,7 +219,7 @@ static bool lft_probe_keep(struct lft_probe *p, void *data)
 {
 	struct lft_probe_match *m = data;
 
-	return p->tr != m->tr || p->cmd != m->cmd ||
+	return p->tr != m->tr || p->cmd != m->cmd || p->target != m->target ||
 	       !bsearch(&p->ip, m->set, m->n, sizeof(*p), lft_probe_key);
 }
 
@@ -211,6 +234,98 @@ static bool lft_probe_keep_other_arrays(struct lft_probe *p, void *data)
 	return p->tr != data;
 }
 
+static bool lft_probe_keep_no_events(struct lft_probe *p, void *data)
+{
+	return p->tr != data || !p->target;
+}
+
+/*
+ * enable_event's "SYS:EV[:N]": the event in @tr (lft_lock held), and the
+ * count left in @arg.
+ */
+static struct lft_ev_file *lft_probe_target(struct lft_array *tr,
+					    const char *arg, char **count)
+{
+	char *sys, *ev, *buf = kstrdup(arg ? arg : "", GFP_KERNEL), *p = buf;
+	struct lft_ev_file *f = NULL;
+
+	*count = NULL;
+	if (!buf)
+		return NULL;
+	sys = strsep(&p, ":");
+	ev = p ? strsep(&p, ":") : NULL;
+	if (ev)
+		f = lft_ev_file_lookup(tr, sys, ev);
+	if (f && p)
+		*count = kstrdup(p, GFP_KERNEL);
+	kfree(buf);
+	return f;
+}
+
+/* Entries for the functions @func names; @count per entry. */
+static struct lft_probe *lft_probe_entries(struct lft_probe_match *m,
+					   char *func, long count,
+					   int *err)
+{
+	struct lft_probe *add;
+	unsigned long i, *ips;
+
+	*err = lft_fn_filter_match(func, &ips, &m->n);
+	if (*err)
+		return NULL;
+	add = kvmalloc_array(m->n, sizeof(*add), GFP_KERNEL);
+	if (!add) {
+		kvfree(ips);
+		*err = -ENOMEM;
+		return NULL;
+	}
+	for (i = 0; i < m->n; i++) {
+		add[i].ip = ips[i];
+		add[i].tr = m->tr;
+		add[i].cmd = m->cmd;
+		add[i].target = m->target;
+		atomic_long_set(&add[i].count, count);
+	}
+	kvfree(ips);
+	return add;
+}
+
+/*
+ * "func:enable_event:SYS:EV[:N]": each function's entry holds a soft-mode
+ * reference on the event, so that it stays registered while named.
+ */
+static int lft_probe_event_command(struct lft_array *tr,
+				   struct lft_probe_match *m, char *func,
+				   const char *arg, bool remove)
+{
+	struct lft_probe *add = NULL;
+	char *count = NULL;
+	long n = -1;
+	int ret;
+
+	mutex_lock(&lft_lock);
+	m->target = lft_probe_target(tr, arg, &count);
+	ret = m->target ? 0 : -EINVAL;
+	if (!ret && count && (kstrtol(count, 0, &n) || n < 0))
+		ret = -EINVAL;
+	if (!ret)
+		add = lft_probe_entries(m, remove ? func + 1 : func, n, &ret);
+	/* Held across the change, so that entries' references cannot fail. */
+	if (!ret)
+		ret = lft_ev_soft(m->target, true);
+	if (!ret) {
+		m->set = add;
+		/* Entries replaced (same function, command and event) let go. */
+		ret = lft_probes_replace(lft_probe_keep, m, add,
+					 remove ? 0 : m->n);
+		lft_ev_soft(m->target, false);
+	}
+	mutex_unlock(&lft_lock);
+	kvfree(add);
+	kfree(count);
+	return ret;
+}
+
 /* "func:cmd[:arg]" from set_ftrace_filter (lft_lock not held). */
 static int lft_probe_command(struct lft_fn_filter *f, char *func,
 			     const char *cmd, const char *arg, bool remove)
@@ -219,7 +334,6 @@ static int lft_probe_command(struct lft_fn_filter *f, char *func,
 				NULL;
 	struct lft_probe_match m = { .tr = tr };
 	struct lft_probe *add;
-	unsigned long i, *ips;
 	long count = -1;
 	int c, ret;
 
@@ -227,6 +341,8 @@ static int lft_probe_command(struct lft_fn_filter *f, char *func,
 	if (c < 0 || !tr)
 		return -EINVAL;
 	m.cmd = c;
+	if (c == LFT_PROBE_ENABLE || c == LFT_PROBE_DISABLE)
+		return lft_probe_event_command(tr, &m, func, arg, remove);
 	if (arg && *arg) {
 		if (c == LFT_PROBE_DUMP || c == LFT_PROBE_CPUDUMP ||
 		    kstrtol(arg, 0, &count) || count < 0)
@@ -234,21 +350,9 @@ static int lft_probe_command(struct lft_fn_filter *f, char *func,
 	}
 	if (c == LFT_PROBE_DUMP || c == LFT_PROBE_CPUDUMP)
 		count = 1;		/* dumps happen once */
-	ret = lft_fn_filter_match(remove ? func + 1 : func, &ips, &m.n);
-	if (ret)
+	add = lft_probe_entries(&m, remove ? func + 1 : func, count, &ret);
+	if (!add)
 		return ret;
-	add = kvmalloc_array(m.n, sizeof(*add), GFP_KERNEL);
-	if (!add) {
-		kvfree(ips);
-		return -ENOMEM;
-	}
-	for (i = 0; i < m.n; i++) {
-		add[i].ip = ips[i];
-		add[i].tr = tr;
-		add[i].cmd = c;
-		atomic_long_set(&add[i].count, count);
-	}
-	kvfree(ips);
 	m.set = add;
 	mutex_lock(&lft_lock);
 	/* As the kernel: a snapshot command allocates the snapshot buffer. */
@@ -275,6 +379,9 @@ static void lft_probe_show(struct lft_fn_filter *f, struct seq_file *m)
 			continue;
 		seq_printf(m, "%ps:%s", (void *)t->p[i].ip,
 			   lft_probe_names[t->p[i].cmd]);
+		if (t->p[i].target)
+			seq_printf(m, ":%s:%s", t->p[i].target->ev->system,
+				   t->p[i].target->ev->name);
 		c = atomic_long_read(&t->p[i].count);
 		if (c < 0)
 			seq_puts(m, ":unlimited\n");
@@ -293,4 +400,13 @@ void lft_fn_probes_setup(struct lft_array *tr, struct lft_fn_filter *f)
 void lft_fn_probes_free(struct lft_array *tr)
 {
 	lft_probes_replace(lft_probe_keep_other_arrays, tr, NULL, 0);
+}
+
+/**
+ * lft_fn_probes_free_events() - drop an array's commands on its events
+ * @tr: the array, whose events go first (lft_lock held, or unloading)
+ */
+void lft_fn_probes_free_events(struct lft_array *tr)
+{
+	lft_probes_replace(lft_probe_keep_no_events, tr, NULL, 0);
 }

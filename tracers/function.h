@@ -34,6 +34,7 @@ void lft_function_exit(void);
 /* fn_probes.c: "func:traceon" and the other filter commands. */
 void lft_fn_probes_setup(struct lft_array *tr, struct lft_fn_filter *f);
 void lft_fn_probes_free(struct lft_array *tr);
+void lft_fn_probes_free_events(struct lft_array *tr);
 
 /* fn_filter.c: the functions a glob names, sorted; -EINVAL for none. */
 int lft_fn_filter_match(char *glob, unsigned long **ips, unsigned long *n);
