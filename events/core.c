@@ -72,6 +72,37 @@ void lft_ev_commit(struct lft_ev_file *f, struct lft_rb_res *res)
 }
 
 /**
+ * lft_ev_print_flags() - a flags field by name, as __print_flags() shows it
+ * @s: where to print
+ * @value: the field
+ * @table: the names, tried in order
+ * @n: how many
+ * @sep: printed between names
+ *
+ * Each name whose mask is wholly in what is left of @value is printed and
+ * its bits taken out; bits no name claims follow as one "0x%lx". Zero
+ * prints nothing: events that show something else for it say so in their
+ * own printers, as their print fmt does.
+ */
+void lft_ev_print_flags(struct seq_buf *s, unsigned long value,
+			const struct lft_ev_flag *table, unsigned int n,
+			const char *sep)
+{
+	const char *pre = "";
+	unsigned int i;
+
+	for (i = 0; i < n && value; i++) {
+		if ((value & table[i].mask) != table[i].mask)
+			continue;
+		seq_buf_printf(s, "%s%s", pre, table[i].name);
+		pre = sep;
+		value &= ~table[i].mask;
+	}
+	if (value)
+		seq_buf_printf(s, "%s0x%lx", pre, value);
+}
+
+/**
  * lft_ev_enable() - enable or disable an event in an array
  * @f: the event in that array
  * @on: the new state

@@ -38,6 +38,22 @@ struct lft_ev_field {
 	{ type, name, offsetof(rec, member),				\
 	  sizeof_field(rec, member), sgn }
 
+/* The usual case, named as its member; short, for the dense field tables. */
+#define F(rec, type, member, sgn) LFT_EV_FIELD(rec, type, member, #member, sgn)
+
+/**
+ * struct lft_ev_flag - one name of a flags field, for lft_ev_print_flags()
+ * @mask: its bits (all must be set; a composite mask goes first)
+ * @name: what to print
+ *
+ * Laid out as the kernel's struct trace_print_flags, so that its name
+ * tables (the gfp flags') initialise ours.
+ */
+struct lft_ev_flag {
+	unsigned long mask;
+	const char *name;
+};
+
 /**
  * struct lft_event - a static event
  * @system: its subsystem directory ("sched")
@@ -155,6 +171,9 @@ LFT_EV_TABLE(module);
 void lft_print_gfp(struct seq_buf *s, unsigned long flags);
 
 /* core.c */
+void lft_ev_print_flags(struct seq_buf *s, unsigned long value,
+			const struct lft_ev_flag *table, unsigned int n,
+			const char *sep);
 int lft_events_init(void);
 void lft_events_exit(void);
 struct lft_event *lft_event_by_id(int id);

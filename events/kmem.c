@@ -49,8 +49,6 @@ struct lft_page_free_rec {
 	unsigned int order;
 };
 
-#define F(rec, type, member, sgn) LFT_EV_FIELD(rec, type, member, #member, sgn)
-
 static const struct lft_ev_field lft_kmalloc_fields[] = {
 	F(struct lft_kmalloc_rec, "unsigned long", call_site, 0),
 	F(struct lft_kmalloc_rec, "const void *", ptr, 0),
@@ -79,7 +77,7 @@ static const struct lft_ev_field lft_page_free_fields[] = {
 
 /* ------------------------------------------------------------ printers */
 
-static const struct trace_print_flags lft_gfp_names[] = {
+static const struct lft_ev_flag lft_gfp_names[] = {
 	__def_gfpflag_names __def_gfpflag_names_kasan
 };
 
@@ -88,28 +86,16 @@ static const struct trace_print_flags lft_gfp_names[] = {
  * @s: where to print
  * @flags: the flags
  *
- * Names joined by "|", composite masks first; what is left in hex.
+ * Names joined by "|", composite masks first, what is left in hex; "none"
+ * for zero.
  */
 void lft_print_gfp(struct seq_buf *s, unsigned long flags)
 {
-	const char *sep = "";
-	size_t i;
-
-	if (!flags) {
-		seq_buf_printf(s, "none");
-		return;
-	}
-	for (i = 0; i < ARRAY_SIZE(lft_gfp_names) && flags; i++) {
-		unsigned long mask = lft_gfp_names[i].mask;
-
-		if ((flags & mask) != mask)
-			continue;
-		seq_buf_printf(s, "%s%s", sep, lft_gfp_names[i].name);
-		sep = "|";
-		flags &= ~mask;
-	}
 	if (flags)
-		seq_buf_printf(s, "%s0x%lx", sep, flags);
+		lft_ev_print_flags(s, flags, lft_gfp_names,
+				   ARRAY_SIZE(lft_gfp_names), "|");
+	else
+		seq_buf_printf(s, "none");
 }
 
 /* A struct page pointer as the kernel prints it: unhashed. */

@@ -32,8 +32,6 @@ struct lft_work_rec {
 	void *function;
 };
 
-#define F(rec, type, member, sgn) LFT_EV_FIELD(rec, type, member, #member, sgn)
-
 static const struct lft_ev_field lft_load_fields[] = {
 	F(struct lft_module_load_rec, "unsigned int", taints, 0),
 	F(struct lft_module_load_rec, "__data_loc char[]", name, 1),
@@ -52,27 +50,17 @@ static void lft_load_print(struct seq_buf *s, const void *data,
 			   unsigned int len)
 {
 	/* The taints a module can bring, in the kernel's order. */
-	static const struct {
-		unsigned int bit;
-		char c;
-	} flags[] = {
-		{ TAINT_PROPRIETARY_MODULE, 'P' }, { TAINT_OOT_MODULE, 'O' },
-		{ TAINT_FORCED_MODULE, 'F' }, { TAINT_CRAP, 'C' },
-		{ TAINT_UNSIGNED_MODULE, 'E' },
+	static const struct lft_ev_flag names[] = {
+		{ BIT(TAINT_PROPRIETARY_MODULE), "P" },
+		{ BIT(TAINT_OOT_MODULE), "O" },
+		{ BIT(TAINT_FORCED_MODULE), "F" },
+		{ BIT(TAINT_CRAP), "C" },
+		{ BIT(TAINT_UNSIGNED_MODULE), "E" },
 	};
 	const struct lft_module_load_rec *r = data;
-	unsigned int taints = r->taints;
-	size_t i;
 
 	seq_buf_printf(s, "%s ", lft_ev_str(data, len, r->name));
-	for (i = 0; i < ARRAY_SIZE(flags); i++) {
-		if (taints & BIT(flags[i].bit)) {
-			seq_buf_printf(s, "%c", flags[i].c);
-			taints &= ~BIT(flags[i].bit);
-		}
-	}
-	if (taints)
-		seq_buf_printf(s, "0x%x", taints);
+	lft_ev_print_flags(s, r->taints, names, ARRAY_SIZE(names), "");
 }
 
 static void lft_free_print(struct seq_buf *s, const void *data,
