@@ -32,6 +32,8 @@ static const struct {
 	{ lft_kmem_events, &lft_kmem_nevents },
 	{ lft_vmscan_events, &lft_vmscan_nevents },
 	{ lft_module_events, &lft_module_nevents },
+	{ lft_net_events, &lft_net_nevents },
+	{ lft_block_events, &lft_block_nevents },
 };
 
 /**
@@ -119,6 +121,10 @@ int lft_ev_enable(struct lft_ev_file *f, bool on)
 	if (f->enabled == on)
 		return 0;
 	if (on) {
+		/* As the kernel does for events: the buffer at its full size. */
+		ret = lft_array_expand(f->tr);
+		if (ret)
+			return ret;
 		ret = lft_taskinfo_start(LFT_TI_CMDLINE);
 		if (ret)
 			return ret;
@@ -217,11 +223,17 @@ int lft_events_init(void)
 	for (t = 0; t < ARRAY_SIZE(lft_ev_tables); t++) {
 		for (i = 0; i < *lft_ev_tables[t].n; i++) {
 			struct lft_event *ev = lft_ev_tables[t].table[i];
+			const char *why = NULL;
 
 			ev->tp = lft_tp_find(ev->name);
-			if (!ev->tp) {
-				pr_info("event %s:%s left out: this kernel has no such tracepoint\n",
-					ev->system, ev->name);
+			if (!ev->tp)
+				why = "this kernel has no such tracepoint";
+			else if (ev->setup)
+				why = ev->setup();
+			if (why) {
+				pr_info("event %s:%s left out: %s\n",
+					ev->system, ev->name, why);
+				ev->tp = NULL;
 				continue;
 			}
 			INIT_LIST_HEAD(&ev->active);

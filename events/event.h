@@ -63,6 +63,9 @@ struct lft_ev_flag {
  * @nfields: how many
  * @print_fmt: the "print fmt:" text of 6.1's format file
  * @print: the line's text after "name: ", from the record
+ * @setup: optional, called once at load after the tracepoint is found:
+ *	NULL if the probe can run on this kernel, else why not (the event is
+ *	then left out with that reason logged)
  * @id: the record type (common_type), given at load
  * @tp: the kernel's tracepoint, found at load (NULL: the event is left out)
  * @users: arrays that enabled it (lft_lock); the probe is registered while
@@ -77,6 +80,7 @@ struct lft_event {
 	unsigned int nfields;
 	const char *print_fmt;
 	void (*print)(struct seq_buf *s, const void *rec, unsigned int len);
+	const char *(*setup)(void);
 	int id;
 	struct tracepoint *tp;
 	int users;
@@ -85,10 +89,14 @@ struct lft_event {
 
 /* Defines struct lft_event lft_ev_@ev, for an event table. */
 #define LFT_EVENT(sys, ev, probe_fn, flds, fmt, print_fn)		\
+	LFT_EVENT_SETUP(sys, ev, probe_fn, flds, fmt, print_fn, NULL)
+
+/* The same, for an event that must check this kernel first (@setup_fn). */
+#define LFT_EVENT_SETUP(sys, ev, probe_fn, flds, fmt, print_fn, setup_fn) \
 	static struct lft_event lft_ev_##ev = {				\
 		.system = sys, .name = #ev, .probe = probe_fn,		\
 		.fields = flds, .nfields = ARRAY_SIZE(flds),		\
-		.print_fmt = fmt, .print = print_fn,			\
+		.print_fmt = fmt, .print = print_fn, .setup = setup_fn,	\
 	}
 
 /* An event in one array: its enable file's state. */
@@ -166,9 +174,15 @@ LFT_EV_TABLE(syscalls);
 LFT_EV_TABLE(kmem);
 LFT_EV_TABLE(vmscan);
 LFT_EV_TABLE(module);
+LFT_EV_TABLE(net);
+LFT_EV_TABLE(block);
 
 /* kmem.c: gfp flags as the kernel's show_gfp_flags() prints them. */
 void lft_print_gfp(struct seq_buf *s, unsigned long flags);
+
+/* btf.c: a member of a structure private to the kernel, from its BTF. */
+int lft_btf_member(const char *sname, const char *member, u16 kind,
+		   u32 *size);
 
 /* core.c */
 void lft_ev_print_flags(struct seq_buf *s, unsigned long value,
