@@ -63,7 +63,7 @@ static int pingpong(unsigned long n)
 	close(there[1]);
 	if (waitpid(child, &status, 0) != child || !WIFEXITED(status) ||
 	    WEXITSTATUS(status)) {
-		fprintf(stderr, "pingpong: the child failed\n");
+		fprintf(stderr, "lft-loop: the pingpong child failed\n");
 		return 1;
 	}
 	return 0;
