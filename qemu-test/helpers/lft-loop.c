@@ -28,7 +28,7 @@ static int bad_usage(void)
 }
 
 /* N round trips with a child: it echoes each byte back. */
-static int pingpong(unsigned long n)
+static int round_trips(unsigned long n)
 {
 	int there[2], back[2], status;
 	unsigned long i;
@@ -63,7 +63,7 @@ static int pingpong(unsigned long n)
 	close(there[1]);
 	if (waitpid(child, &status, 0) != child || !WIFEXITED(status) ||
 	    WEXITSTATUS(status)) {
-		fprintf(stderr, "lft-loop: the pingpong child failed\n");
+		fprintf(stderr, "pingpong: the child failed\n");
 		return 1;
 	}
 	return 0;
@@ -114,7 +114,7 @@ int main(int argc, char **argv)
 			close(fd);
 		}
 	} else if (!strcmp(argv[2], "pingpong")) {
-		if (pingpong(n))
+		if (round_trips(n))
 			return 1;
 	} else {
 		return bad_usage();
