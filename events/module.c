@@ -193,6 +193,7 @@ static const void *lft_wq_ptr(const void *p, int off)
 	return *(const void *const *)((const char *)p + off);
 }
 
+/* @pwq is the tracepoint's struct pool_workqueue *, opaque outside it. */
 static void lft_queue_probe(void *data, int req_cpu, void *pwq,
 			    struct work_struct *work)
 {
