@@ -9,6 +9,7 @@
 #   make bench-ringbuf  lftrace's ring buffer against the kernel's, in QEMU
 #   make bench-function lftrace's function tracer against the kernel's
 #   make bench-graph    lftrace's function_graph against the kernel's
+#   make bench-events   lftrace's sched_switch event against the kernel's
 #   make clean
 
 # The running kernel's headers when it has them, else the default test
@@ -17,7 +18,7 @@ RUNNING_KDIR := /lib/modules/$(shell uname -r)/build
 KDIR ?= $(if $(wildcard $(RUNNING_KDIR)),$(RUNNING_KDIR),$(shell $(CURDIR)/qemu-test/kernels kdir debian 2>/dev/null))
 
 .PHONY: all modules clean deps test check bench-ringbuf bench-function \
-	bench-graph
+	bench-graph bench-events
 
 all: modules
 
@@ -45,3 +46,6 @@ bench-function:
 
 bench-graph:
 	qemu-test/bench/function/run --tracer function_graph
+
+bench-events:
+	qemu-test/bench/events/run

@@ -37,6 +37,8 @@ static const struct {
 	{ lft_kmem_events, &lft_kmem_nevents },
 	{ lft_vmscan_events, &lft_vmscan_nevents },
 	{ lft_module_events, &lft_module_nevents },
+	{ lft_net_events, &lft_net_nevents },
+	{ lft_block_events, &lft_block_nevents },
 };
 
 /*
@@ -156,8 +158,13 @@ noinline void lft_ev_commit(struct lft_ev_file *f, struct lft_rb_res *res)
 static int lft_ev_attach(struct lft_ev_file *f)
 {
 	struct lft_event *ev = f->ev;
-	int ret = lft_taskinfo_start(LFT_TI_CMDLINE);
+	int ret;
 
+	/* As the kernel does for events: the buffer at its full size. */
+	ret = lft_array_expand(f->tr);
+	if (ret)
+		return ret;
+	ret = lft_taskinfo_start(LFT_TI_CMDLINE);
 	if (ret)
 		return ret;
 	if (!ev->users) {
@@ -189,6 +196,37 @@ static void lft_ev_detach(struct lft_ev_file *f)
 	/* No probe may still be writing for this array when it goes. */
 	tracepoint_synchronize_unregister();
 	lft_taskinfo_stop(LFT_TI_CMDLINE);
+}
+
+/**
+ * lft_ev_print_flags() - a flags field by name, as __print_flags() shows it
+ * @s: where to print
+ * @value: the field
+ * @table: the names, tried in order
+ * @n: how many
+ * @sep: printed between names
+ *
+ * Each name whose mask is wholly in what is left of @value is printed and
+ * its bits taken out; bits no name claims follow as one "0x%lx". Zero
+ * prints nothing: events that show something else for it say so in their
+ * own printers, as their print fmt does.
+ */
+void lft_ev_print_flags(struct seq_buf *s, unsigned long value,
+			const struct lft_ev_flag *table, unsigned int n,
+			const char *sep)
+{
+	const char *pre = "";
+	unsigned int i;
+
+	for (i = 0; i < n && value; i++) {
+		if ((value & table[i].mask) != table[i].mask)
+			continue;
+		seq_buf_printf(s, "%s%s", pre, table[i].name);
+		pre = sep;
+		value &= ~table[i].mask;
+	}
+	if (value)
+		seq_buf_printf(s, "%s0x%lx", pre, value);
 }
 
 /**
@@ -431,12 +469,18 @@ int lft_events_init(void)
 	for (t = 0; t < ARRAY_SIZE(lft_ev_tables); t++) {
 		for (i = 0; i < *lft_ev_tables[t].n; i++) {
 			struct lft_event *ev = lft_ev_tables[t].table[i];
+			const char *why = NULL;
 			u32 id;
 
 			ev->tp = lft_tp_find(ev->name);
-			if (!ev->tp) {
-				pr_info("event %s:%s left out: this kernel has no such tracepoint\n",
-					ev->system, ev->name);
+			if (!ev->tp)
+				why = "this kernel has no such tracepoint";
+			else if (ev->setup)
+				why = ev->setup();
+			if (why) {
+				pr_info("event %s:%s left out: %s\n",
+					ev->system, ev->name, why);
+				ev->tp = NULL;
 				continue;
 			}
 			ret = xa_alloc(&lft_ev_ids, &id, ev,

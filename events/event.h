@@ -39,6 +39,22 @@ struct lft_ev_field {
 	{ type, name, offsetof(rec, member),				\
 	  sizeof_field(rec, member), sgn }
 
+/* The usual case, named as its member; short, for the dense field tables. */
+#define F(rec, type, member, sgn) LFT_EV_FIELD(rec, type, member, #member, sgn)
+
+/**
+ * struct lft_ev_flag - one name of a flags field, for lft_ev_print_flags()
+ * @mask: its bits (all must be set; a composite mask goes first)
+ * @name: what to print
+ *
+ * Laid out as the kernel's struct trace_print_flags, so that its name
+ * tables (the gfp flags') initialise ours.
+ */
+struct lft_ev_flag {
+	unsigned long mask;
+	const char *name;
+};
+
 /**
  * struct lft_event - a static event
  * @system: its subsystem directory ("sched")
@@ -51,6 +67,9 @@ struct lft_ev_field {
  * @reg: a dynamic event's own hook, registered (@on) when the first array
  *	enables it and unregistered when the last disables it; NULL for a
  *	tracepoint's event
+ * @setup: optional, called once at load after the tracepoint is found:
+ *	NULL if the probe can run on this kernel, else why not (the event is
+ *	then left out with that reason logged)
  * @id: the record type (common_type), given at load or lft_event_add()
  * @tp: the kernel's tracepoint, found at load (NULL: the event is left out)
  * @users: arrays that enabled it (lft_lock); the probe is registered while
@@ -69,6 +88,7 @@ struct lft_event {
 	const char *print_fmt;
 	void (*print)(struct seq_buf *s, const void *rec, unsigned int len);
 	int (*reg)(struct lft_event *ev, bool on);
+	const char *(*setup)(void);
 	int id;
 	struct tracepoint *tp;
 	int users;
@@ -79,10 +99,14 @@ struct lft_event {
 
 /* Defines struct lft_event lft_ev_@ev, for an event table. */
 #define LFT_EVENT(sys, ev, probe_fn, flds, fmt, print_fn)		\
+	LFT_EVENT_SETUP(sys, ev, probe_fn, flds, fmt, print_fn, NULL)
+
+/* The same, for an event that must check this kernel first (@setup_fn). */
+#define LFT_EVENT_SETUP(sys, ev, probe_fn, flds, fmt, print_fn, setup_fn) \
 	static struct lft_event lft_ev_##ev = {				\
 		.system = sys, .name = #ev, .probe = probe_fn,		\
 		.fields = flds, .nfields = ARRAY_SIZE(flds),		\
-		.print_fmt = fmt, .print = print_fn,			\
+		.print_fmt = fmt, .print = print_fn, .setup = setup_fn,	\
 	}
 
 /* A subsystem's directory in one array. */
@@ -198,11 +222,20 @@ LFT_EV_TABLE(syscalls);
 LFT_EV_TABLE(kmem);
 LFT_EV_TABLE(vmscan);
 LFT_EV_TABLE(module);
+LFT_EV_TABLE(net);
+LFT_EV_TABLE(block);
 
 /* kmem.c: gfp flags as the kernel's show_gfp_flags() prints them. */
 void lft_print_gfp(struct seq_buf *s, unsigned long flags);
 
+/* btf.c: a member of a structure private to the kernel, from its BTF. */
+int lft_btf_member(const char *sname, const char *member, u16 kind,
+		   u32 *size);
+
 /* core.c */
+void lft_ev_print_flags(struct seq_buf *s, unsigned long value,
+			const struct lft_ev_flag *table, unsigned int n,
+			const char *sep);
 int lft_events_init(void);
 void lft_events_exit(void);
 struct lft_event *lft_event_by_id(int id);

@@ -33,8 +33,6 @@ struct lft_vector_rec {
 	int vector;
 };
 
-#define F(rec, type, member, sgn) LFT_EV_FIELD(rec, type, member, #member, sgn)
-
 static const struct lft_ev_field lft_irq_entry_fields[] = {
 	F(struct lft_irq_entry_rec, "int", irq, 1),
 	F(struct lft_irq_entry_rec, "__data_loc char[]", name, 1),

@@ -5,10 +5,12 @@
  * fmt text that spell them out, come from the kernel's own headers through
  * the preprocessor, so they are the running kernel's (same build config).
  *
- * Not here: kmem_cache_alloc and kmem_cache_free, whose records take
- * fields of struct kmem_cache, which is private to the slab allocator
- * (and laid out differently by each).
+ * kmem_cache_alloc and kmem_cache_free read four members of struct
+ * kmem_cache, whose layout is the allocator's own (slub_def.h cannot be
+ * included outside mm/): their offsets come from the kernel's BTF at load,
+ * and without BTF the two events are left out.
  */
+#include <linux/btf.h>
 #include <linux/gfp.h>
 #include <linux/mm.h>
 #include <linux/slab.h>
@@ -27,6 +29,25 @@ struct lft_kmalloc_rec {
 	size_t bytes_alloc;
 	unsigned long gfp_flags;
 	int node;
+};
+
+struct lft_cache_alloc_rec {
+	struct lft_entry ent;
+	unsigned long call_site;
+	const void *ptr;
+	size_t bytes_req;
+	size_t bytes_alloc;
+	unsigned long gfp_flags;
+	int node;
+	bool accounted;
+};
+
+struct lft_cache_free_rec {
+	struct lft_entry ent;
+	unsigned long call_site;
+	const void *ptr;
+	u32 name;		/* __data_loc */
+	char data[];
 };
 
 struct lft_kfree_rec {
@@ -49,8 +70,6 @@ struct lft_page_free_rec {
 	unsigned int order;
 };
 
-#define F(rec, type, member, sgn) LFT_EV_FIELD(rec, type, member, #member, sgn)
-
 static const struct lft_ev_field lft_kmalloc_fields[] = {
 	F(struct lft_kmalloc_rec, "unsigned long", call_site, 0),
 	F(struct lft_kmalloc_rec, "const void *", ptr, 0),
@@ -58,6 +77,23 @@ static const struct lft_ev_field lft_kmalloc_fields[] = {
 	F(struct lft_kmalloc_rec, "size_t", bytes_alloc, 0),
 	F(struct lft_kmalloc_rec, "unsigned long", gfp_flags, 0),
 	F(struct lft_kmalloc_rec, "int", node, 1),
+};
+
+#define CA(type, member, sgn) F(struct lft_cache_alloc_rec, type, member, sgn)
+static const struct lft_ev_field lft_cache_alloc_fields[] = {
+	CA("unsigned long", call_site, 0),
+	CA("const void *", ptr, 0),
+	CA("size_t", bytes_req, 0),
+	CA("size_t", bytes_alloc, 0),
+	CA("unsigned long", gfp_flags, 0),
+	CA("int", node, 1),
+	CA("bool", accounted, 0),
+};
+
+static const struct lft_ev_field lft_cache_free_fields[] = {
+	F(struct lft_cache_free_rec, "unsigned long", call_site, 0),
+	F(struct lft_cache_free_rec, "const void *", ptr, 0),
+	F(struct lft_cache_free_rec, "__data_loc char[]", name, 1),
 };
 
 static const struct lft_ev_field lft_kfree_fields[] = {
@@ -79,7 +115,7 @@ static const struct lft_ev_field lft_page_free_fields[] = {
 
 /* ------------------------------------------------------------ printers */
 
-static const struct trace_print_flags lft_gfp_names[] = {
+static const struct lft_ev_flag lft_gfp_names[] = {
 	__def_gfpflag_names __def_gfpflag_names_kasan
 };
 
@@ -88,28 +124,16 @@ static const struct trace_print_flags lft_gfp_names[] = {
  * @s: where to print
  * @flags: the flags
  *
- * Names joined by "|", composite masks first; what is left in hex.
+ * Names joined by "|", composite masks first, what is left in hex; "none"
+ * for zero.
  */
 void lft_print_gfp(struct seq_buf *s, unsigned long flags)
 {
-	const char *sep = "";
-	size_t i;
-
-	if (!flags) {
-		seq_buf_printf(s, "none");
-		return;
-	}
-	for (i = 0; i < ARRAY_SIZE(lft_gfp_names) && flags; i++) {
-		unsigned long mask = lft_gfp_names[i].mask;
-
-		if ((flags & mask) != mask)
-			continue;
-		seq_buf_printf(s, "%s%s", sep, lft_gfp_names[i].name);
-		sep = "|";
-		flags &= ~mask;
-	}
 	if (flags)
-		seq_buf_printf(s, "%s0x%lx", sep, flags);
+		lft_ev_print_flags(s, flags, lft_gfp_names,
+				   ARRAY_SIZE(lft_gfp_names), "|");
+	else
+		seq_buf_printf(s, "none");
 }
 
 /* A struct page pointer as the kernel prints it: unhashed. */
@@ -137,6 +161,26 @@ static void lft_kmalloc_print(struct seq_buf *s, const void *data,
 
 	lft_kmalloc_common(s, r);
 	seq_buf_printf(s, "%s", acct ? "true" : "false");
+}
+
+static void lft_cache_alloc_print(struct seq_buf *s, const void *data,
+				  unsigned int len)
+{
+	const struct lft_cache_alloc_rec *r = data;
+
+	/* The same text as kmalloc's: its record begins as this one does. */
+	lft_kmalloc_common(s, data);
+	seq_buf_printf(s, "%s", r->accounted ? "true" : "false");
+}
+
+static void lft_cache_free_print(struct seq_buf *s, const void *data,
+				 unsigned int len)
+{
+	const struct lft_cache_free_rec *r = data;
+
+	seq_buf_printf(s, "call_site=%pS ptr=%016lx name=%s",
+		       (void *)r->call_site, (unsigned long)r->ptr,
+		       lft_ev_str(data, len, r->name));
 }
 
 static void lft_kfree_print(struct seq_buf *s, const void *data,
@@ -191,6 +235,76 @@ static void lft_kfree_probe(void *data, unsigned long call_site,
 		r->ptr = ptr);
 }
 
+/* struct kmem_cache's members the records take, found by lft_cache_setup(). */
+static struct {
+	int object_size, size, flags, name;
+} lft_kc;
+
+/* A member of the cache at a BTF offset, as type @t. */
+#define lft_kc_get(t, s, m) (*(const t *)((const char *)(s) + lft_kc.m))
+
+static void lft_cache_alloc_probe(void *data, unsigned long call_site,
+				  const void *ptr, struct kmem_cache *s,
+				  gfp_t gfp_flags, int node)
+{
+	bool acct = IS_ENABLED(CONFIG_MEMCG_KMEM) &&
+		    ((gfp_flags & __GFP_ACCOUNT) ||
+		     (lft_kc_get(unsigned int, s, flags) &
+		      (__force unsigned int)SLAB_ACCOUNT));
+
+	lft_ev_emit(data, struct lft_cache_alloc_rec, 0,
+		r->call_site = call_site;
+		r->ptr = ptr;
+		r->bytes_req = lft_kc_get(unsigned int, s, object_size);
+		r->bytes_alloc = lft_kc_get(unsigned int, s, size);
+		r->gfp_flags = (__force unsigned long)gfp_flags;
+		r->node = node;
+		r->accounted = acct);
+}
+
+static void lft_cache_free_probe(void *data, unsigned long call_site,
+				 const void *ptr, const struct kmem_cache *s)
+{
+	const char *name = lft_kc_get(char *, s, name);
+	size_t len = strlen(name ?: "(null)") + 1;
+
+	lft_ev_emit(data, struct lft_cache_free_rec, len,
+		r->call_site = call_site;
+		r->ptr = ptr;
+		r->name = lft_ev_loc(offsetof(struct lft_cache_free_rec, data),
+				     len);
+		memcpy(r->data, name ?: "(null)", len));
+}
+
+static const char *lft_cache_setup(void)
+{
+	static const struct {
+		const char *member;
+		u16 kind;
+		u32 size;
+		int *off;
+	} m[] = {
+		{ "object_size", BTF_KIND_INT, 4, &lft_kc.object_size },
+		{ "size", BTF_KIND_INT, 4, &lft_kc.size },
+		{ "flags", BTF_KIND_INT, 4, &lft_kc.flags },
+		{ "name", BTF_KIND_PTR, 8, &lft_kc.name },
+	};
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(m); i++) {
+		u32 size = m[i].size;
+		int off = lft_btf_member("kmem_cache", m[i].member, m[i].kind,
+					 &size);
+
+		if (off < 0)
+			return off == -EOPNOTSUPP ?
+			       "no vmlinux BTF to find struct kmem_cache's members in" :
+			       "struct kmem_cache is not as this event reads it";
+		*m[i].off = off;
+	}
+	return NULL;
+}
+
 static void lft_page_alloc_probe(void *data, struct page *page,
 				 unsigned int order, gfp_t gfp_flags,
 				 int migratetype)
@@ -222,6 +336,14 @@ static void lft_page_free_probe(void *data, struct page *page,
 LFT_EVENT("kmem", kmalloc, lft_kmalloc_probe, lft_kmalloc_fields,
 	  LFT_ALLOC_FMT __stringify((void *)REC->call_site, REC->ptr, REC->bytes_req, REC->bytes_alloc, show_gfp_flags(REC->gfp_flags), REC->node, (IS_ENABLED(CONFIG_MEMCG_KMEM) && (REC->gfp_flags & (__force unsigned long)__GFP_ACCOUNT)) ? "true" : "false"),
 	  lft_kmalloc_print);
+LFT_EVENT_SETUP("kmem", kmem_cache_alloc, lft_cache_alloc_probe,
+		lft_cache_alloc_fields,
+		LFT_ALLOC_FMT __stringify((void *)REC->call_site, REC->ptr, REC->bytes_req, REC->bytes_alloc, show_gfp_flags(REC->gfp_flags), REC->node, REC->accounted ? "true" : "false"),
+		lft_cache_alloc_print, lft_cache_setup);
+LFT_EVENT_SETUP("kmem", kmem_cache_free, lft_cache_free_probe,
+		lft_cache_free_fields,
+		"\"call_site=%pS ptr=%p name=%s\", (void *)REC->call_site, REC->ptr, __get_str(name)",
+		lft_cache_free_print, lft_cache_setup);
 LFT_EVENT("kmem", kfree, lft_kfree_probe, lft_kfree_fields, LFT_FREE_FMT,
 	  lft_kfree_print);
 LFT_EVENT("kmem", mm_page_free, lft_page_free_probe, lft_page_free_fields,
@@ -232,7 +354,8 @@ LFT_EVENT("kmem", mm_page_alloc, lft_page_alloc_probe, lft_page_alloc_fields,
 	  lft_page_alloc_print);
 
 struct lft_event *const lft_kmem_events[] = {
-	&lft_ev_kmalloc, &lft_ev_kfree, &lft_ev_mm_page_free,
+	&lft_ev_kmalloc, &lft_ev_kmem_cache_alloc, &lft_ev_kfree,
+	&lft_ev_kmem_cache_free, &lft_ev_mm_page_free,
 	&lft_ev_mm_page_alloc,
 };
 const unsigned int lft_kmem_nevents = ARRAY_SIZE(lft_kmem_events);

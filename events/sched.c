@@ -75,7 +75,6 @@ struct lft_sched_runtime_rec {
 
 /* -------------------------------------------------------------- fields */
 
-#define F(rec, type, member, sgn) LFT_EV_FIELD(rec, type, member, #member, sgn)
 #define COMM(rec, member) LFT_EV_FIELD(rec, "char", member, #member "[16]", 1)
 
 static const struct lft_ev_field lft_switch_fields[] = {
@@ -138,21 +137,18 @@ static const struct lft_ev_field lft_runtime_fields[] = {
 static void lft_switch_print(struct seq_buf *s, const void *data,
 			     unsigned int len)
 {
-	static const char names[] = "SDTtXZPI";
+	static const struct lft_ev_flag names[] = {
+		{ 0x01, "S" }, { 0x02, "D" }, { 0x04, "T" }, { 0x08, "t" },
+		{ 0x10, "X" }, { 0x20, "Z" }, { 0x40, "P" }, { 0x80, "I" },
+	};
 	const struct lft_sched_switch_rec *r = data;
 	unsigned long st = r->prev_state & LFT_STATE_MASK;
-	const char *sep = "";
-	int i;
 
 	seq_buf_printf(s, "prev_comm=%.16s prev_pid=%d prev_prio=%d prev_state=",
 		       r->prev_comm, r->prev_pid, r->prev_prio);
-	for (i = 0; st && i < 8; i++) {
-		if (!(st & BIT(i)))
-			continue;
-		seq_buf_printf(s, "%s%c", sep, names[i]);
-		sep = "|";
-	}
-	if (!st)
+	if (st)
+		lft_ev_print_flags(s, st, names, ARRAY_SIZE(names), "|");
+	else
 		seq_buf_printf(s, "R");
 	seq_buf_printf(s, "%s ==> next_comm=%.16s next_pid=%d next_prio=%d",
 		       r->prev_state & LFT_STATE_PREEMPTED ? "+" : "",

@@ -29,8 +29,6 @@ struct lft_signal_deliver_rec {
 	unsigned long sa_flags;
 };
 
-#define F(rec, type, member, sgn) LFT_EV_FIELD(rec, type, member, #member, sgn)
-
 static const struct lft_ev_field lft_generate_fields[] = {
 	F(struct lft_signal_generate_rec, "int", sig, 1),
 	F(struct lft_signal_generate_rec, "int", errno, 1),

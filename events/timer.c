@@ -50,8 +50,6 @@ struct lft_hrtimer_entry_rec {
 	void *function;
 };
 
-#define F(rec, type, member, sgn) LFT_EV_FIELD(rec, type, member, #member, sgn)
-
 static const struct lft_ev_field lft_timer_start_fields[] = {
 	F(struct lft_timer_start_rec, "void *", timer, 0),
 	F(struct lft_timer_start_rec, "void *", function, 0),
@@ -93,22 +91,19 @@ static const struct lft_ev_field lft_hrtimer_exit_fields[] = {
 static void lft_timer_start_print(struct seq_buf *s, const void *data,
 				  unsigned int len)
 {
-	static const char names[] = "MDPI";
+	static const struct lft_ev_flag names[] = {
+		{ TIMER_MIGRATING, "M" }, { TIMER_DEFERRABLE, "D" },
+		{ TIMER_PINNED, "P" }, { TIMER_IRQSAFE, "I" },
+	};
 	const struct lft_timer_start_rec *r = data;
-	const char *sep = "";
-	int i;
 
 	seq_buf_printf(s, "timer=%016lx function=%ps expires=%lu [timeout=%ld] cpu=%u idx=%u flags=",
 		       (unsigned long)r->timer, r->function, r->expires,
 		       (long)r->expires - (long)r->now,
 		       r->flags & TIMER_CPUMASK, r->flags >> TIMER_ARRAYSHIFT);
-	/* TIMER_MIGRATING, _DEFERRABLE, _PINNED, _IRQSAFE: bits 18 to 21. */
-	for (i = 0; i < 4; i++) {
-		if (r->flags & (TIMER_MIGRATING << i)) {
-			seq_buf_printf(s, "%s%c", sep, names[i]);
-			sep = "|";
-		}
-	}
+	lft_ev_print_flags(s, r->flags & (TIMER_MIGRATING | TIMER_DEFERRABLE |
+					  TIMER_PINNED | TIMER_IRQSAFE),
+			   names, ARRAY_SIZE(names), "|");
 }
 
 static void lft_timer_entry_print(struct seq_buf *s, const void *data,

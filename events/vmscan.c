@@ -48,8 +48,6 @@ struct lft_write_folio_rec {
 	int reclaim_flags;
 };
 
-#define F(rec, type, member, sgn) LFT_EV_FIELD(rec, type, member, #member, sgn)
-
 static const struct lft_ev_field lft_sleep_fields[] = {
 	F(struct lft_nid_rec, "int", nid, 1),
 };
@@ -123,32 +121,21 @@ static void lft_end_print(struct seq_buf *s, const void *data,
 static void lft_write_print(struct seq_buf *s, const void *data,
 			    unsigned int len)
 {
-	static const struct {
-		unsigned int mask;
-		const char *name;
-	} names[] = {
+	static const struct lft_ev_flag names[] = {
 		{ 0x1, "RECLAIM_WB_ANON" }, { 0x2, "RECLAIM_WB_FILE" },
 		{ 0x10, "RECLAIM_WB_MIXED" }, { 0x4, "RECLAIM_WB_SYNC" },
 		{ 0x8, "RECLAIM_WB_ASYNC" },
 	};
 	const struct lft_write_folio_rec *r = data;
-	unsigned int flags = r->reclaim_flags;
-	const char *sep = "";
-	size_t i;
 
 	seq_buf_printf(s, "page=%016lx pfn=0x%lx flags=",
 		       (unsigned long)pfn_to_page(r->pfn), r->pfn);
-	if (!flags)
+	/* An int field: __print_flags() takes it as a long, sign and all. */
+	if (r->reclaim_flags)
+		lft_ev_print_flags(s, (long)r->reclaim_flags, names,
+				   ARRAY_SIZE(names), "|");
+	else
 		seq_buf_printf(s, "RECLAIM_WB_NONE");
-	for (i = 0; i < ARRAY_SIZE(names) && flags; i++) {
-		if ((flags & names[i].mask) != names[i].mask)
-			continue;
-		seq_buf_printf(s, "%s%s", sep, names[i].name);
-		sep = "|";
-		flags &= ~names[i].mask;
-	}
-	if (flags)
-		seq_buf_printf(s, "%s0x%x", sep, flags);
 }
 
 static void lft_sleep_probe(void *data, int nid)

@@ -6,6 +6,9 @@
  *   lft-loop N getppid     N getppid() calls
  *   lft-loop N read        N 1-byte reads of /dev/zero
  *   lft-loop N open        N open+close of /proc/self/stat
+ *   lft-loop N pingpong    N round trips of one byte between this process
+ *                          and a child over two pipes: on one CPU, two
+ *                          context switches each
  *   lft-loop -t N ...      print the ns per call instead (under QEMU's
  *                          -icount shift=0, that is instructions per call)
  */
@@ -14,13 +17,56 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
 static int bad_usage(void)
 {
-	fprintf(stderr, "usage: lft-loop [-t] N getppid|read|open\n");
+	fprintf(stderr, "usage: lft-loop [-t] N getppid|read|open|pingpong\n");
 	return 2;
+}
+
+/* N round trips with a child: it echoes each byte back. */
+static int round_trips(unsigned long n)
+{
+	int there[2], back[2], status;
+	unsigned long i;
+	pid_t child;
+	char c = 0;
+
+	if (pipe(there) || pipe(back)) {
+		perror("pipe");
+		return 1;
+	}
+	child = fork();
+	if (child < 0) {
+		perror("fork");
+		return 1;
+	}
+	if (!child) {
+		close(there[1]);
+		close(back[0]);
+		while (read(there[0], &c, 1) == 1)
+			if (write(back[1], &c, 1) != 1)
+				_exit(1);
+		_exit(0);
+	}
+	close(there[0]);
+	close(back[1]);
+	for (i = 0; i < n; i++) {
+		if (write(there[1], &c, 1) != 1 || read(back[0], &c, 1) != 1) {
+			perror("pingpong");
+			return 1;
+		}
+	}
+	close(there[1]);
+	if (waitpid(child, &status, 0) != child || !WIFEXITED(status) ||
+	    WEXITSTATUS(status)) {
+		fprintf(stderr, "pingpong: the child failed\n");
+		return 1;
+	}
+	return 0;
 }
 
 int main(int argc, char **argv)
@@ -67,6 +113,9 @@ int main(int argc, char **argv)
 			}
 			close(fd);
 		}
+	} else if (!strcmp(argv[2], "pingpong")) {
+		if (round_trips(n))
+			return 1;
 	} else {
 		return bad_usage();
 	}
