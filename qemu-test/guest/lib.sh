@@ -35,3 +35,35 @@ lft_unload() {
 lft_log_errors() {
 	! dmesg -c | grep -E "$LFT_BAD_LOG"
 }
+
+# The kernel's own tree (when a test mounted it) back to its boot state as
+# far as tests change it, so that one test's leftovers there (events on,
+# triggers, filters, pid lists, tracers) cannot change the next one's
+# comparison. Function commands are left: tests remove their own.
+ktree_reset() {
+	k=/sys/kernel/tracing
+	[ -e $k/trace ] || return 0
+	echo nop > $k/current_tracer
+	echo > $k/set_ftrace_filter
+	echo 0 > $k/events/enable
+	for f in $(grep -l -v '^#' $k/events/*/*/trigger 2>/dev/null); do
+		sed -n -E 's/^((enable|disable)_(event|hist):[^:]+:[^: ]+|[a-z_]+).*/!\1/p' $f |
+			while read -r c; do echo "$c" >> $f; done
+	done
+	for f in $(grep -L -x none $k/events/*/*/filter 2>/dev/null); do
+		echo 0 > $f
+	done
+	for f in $k/events/*/filter; do
+		echo 0 > $f
+	done
+	echo 0 > $k/events/enable
+	for f in set_event_pid set_event_notrace_pid set_ftrace_pid kprobe_events; do
+		[ -e $k/$f ] && echo > $k/$f
+	done
+	for o in event-fork stacktrace; do
+		echo 0 > $k/options/$o
+	done
+	echo 1 > $k/tracing_on
+	echo > $k/trace
+	echo > $k/error_log
+}

@@ -41,6 +41,7 @@ run_test() { # name (path relative to /lftrace/tests)
 	echo "RUN $name"
 	rm -rf /tmp/t && mkdir /tmp/t
 	lft_unload 2>/dev/null
+	ktree_reset 2>/dev/null
 	if ! err=$(lft_load 2>&1); then
 		echo "FAIL $name: cannot load lftrace: $err"
 		finish_item "$name"
