@@ -86,6 +86,59 @@ static void lft_ev_scratch_put(void)
 	preempt_enable_notrace();
 }
 
+/*
+ * The slow paths: triggers, soft mode, pid lists, filters. Whatever
+ * lft_ev_reserve() gave (ring or scratch), lft_ev_commit() sends here
+ * when the event has any of those or the record is a scratch one.
+ */
+static void *lft_ev_reserve_slow(struct lft_ev_file *f, unsigned int size,
+				 struct lft_rb_res *res)
+{
+	u8 mode = READ_ONCE(f->trig_mode);
+	struct lft_array *tr = f->tr;
+	struct lft_entry ctx, *ent = NULL;
+
+	if (mode && !(mode & LFT_EV_TRIG_COND))
+		lft_ev_trigger(f, NULL, 0);
+	if (READ_ONCE(f->soft_disabled) && !(mode & LFT_EV_TRIG_COND))
+		return NULL;
+	/* Events about other tasks wait for the record to decide. */
+	if (READ_ONCE(f->pid_check) && !f->ev->pid_offs[0] &&
+	    lft_ev_pid_ignored(f))
+		return NULL;
+	lft_gen_ctx_dec(&ctx, f->ev->id);
+	if (!READ_ONCE(f->soft_disabled) && lft_array_writable(tr))
+		ent = lft_rb_reserve(READ_ONCE(tr->rb), size, res);
+	if (!ent && (mode & LFT_EV_TRIG_COND))
+		ent = lft_ev_scratch_get(size, res);
+	if (ent)
+		*ent = ctx;
+	return ent;
+}
+
+static void lft_ev_commit_slow(struct lft_ev_file *f, struct lft_rb_res *res)
+{
+	struct lft_filter *flt = rcu_dereference_sched(f->filter);
+	u8 mode = READ_ONCE(f->trig_mode);
+	struct lft_entry ctx = *(struct lft_entry *)res->data;
+	unsigned int post = 0;
+
+	if (mode & LFT_EV_TRIG_COND)
+		post = lft_ev_trigger(f, res->data, res->len);
+	if (!res->cb) {
+		lft_ev_scratch_put();
+	} else if ((flt && !lft_filter_match(flt, res->data, res->len)) ||
+		   (READ_ONCE(f->pid_check) && f->ev->pid_offs[0] &&
+		    lft_ev_pid_ignored(f) && !lft_ev_pid_rec_ok(f, res->data))) {
+		lft_rb_discard(res);
+	} else {
+		/* lft_commit()'s caller and the probe: from the tracepoint. */
+		lft_commit(f->tr, READ_ONCE(f->tr->rb), res, &ctx, 2);
+	}
+	if (post)
+		lft_ev_trigger_post(f, post);
+}
+
 /**
  * lft_ev_reserve() - room for an event's record in an array's buffer
  * @f: the event in that array
@@ -100,24 +153,19 @@ static void lft_ev_scratch_put(void)
 void *lft_ev_reserve(struct lft_ev_file *f, unsigned int size,
 		     struct lft_rb_res *res)
 {
-	u8 mode = READ_ONCE(f->trig_mode);
 	struct lft_array *tr = f->tr;
-	struct lft_entry ctx, *ent = NULL;
+	struct lft_entry ctx, *ent;
 
-	if (unlikely(mode) && !(mode & LFT_EV_TRIG_COND))
-		lft_ev_trigger(f, NULL, 0);
-	if (unlikely(READ_ONCE(f->soft_disabled)) && !(mode & LFT_EV_TRIG_COND))
+	if (unlikely(READ_ONCE(f->slow)))
+		return lft_ev_reserve_slow(f, size, res);
+	if (!lft_array_writable(tr))
 		return NULL;
-	/* Events about other tasks wait for the record to decide. */
-	if (unlikely(READ_ONCE(f->pid_check)) && !f->ev->pid_offs[0] &&
-	    lft_ev_pid_ignored(f))
-		return NULL;
-	/* The probe runs with preemption off: not the event's own count. */
+	/*
+	 * Before the reservation, which disables preemption again; the
+	 * probe's own disabling is not the event's count either.
+	 */
 	lft_gen_ctx_dec(&ctx, f->ev->id);
-	if (likely(!READ_ONCE(f->soft_disabled)) && lft_array_writable(tr))
-		ent = lft_rb_reserve(READ_ONCE(tr->rb), size, res);
-	if (unlikely(!ent) && (mode & LFT_EV_TRIG_COND))
-		ent = lft_ev_scratch_get(size, res);
+	ent = lft_rb_reserve(READ_ONCE(tr->rb), size, res);
 	if (ent)
 		*ent = ctx;
 	return ent;
@@ -129,29 +177,42 @@ void *lft_ev_reserve(struct lft_ev_file *f, unsigned int size,
  * @res: from lft_ev_reserve()
  *
  * Runs the triggers that need the record, drops it when the event's
- * filter says so, and adds a stack entry after it with options/stacktrace.
+ * filter or pid lists say so, and adds a stack entry after it with
+ * options/stacktrace.
  */
 noinline void lft_ev_commit(struct lft_ev_file *f, struct lft_rb_res *res)
 {
-	struct lft_filter *flt = rcu_dereference_sched(f->filter);
-	u8 mode = READ_ONCE(f->trig_mode);
-	struct lft_entry ctx = *(struct lft_entry *)res->data;
-	unsigned int post = 0;
+	struct lft_array *tr = f->tr;
 
-	if (unlikely(mode & LFT_EV_TRIG_COND))
-		post = lft_ev_trigger(f, res->data, res->len);
-	if (unlikely(!res->cb)) {
-		lft_ev_scratch_put();
-	} else if ((flt && !lft_filter_match(flt, res->data, res->len)) ||
-		   (unlikely(READ_ONCE(f->pid_check)) && f->ev->pid_offs[0] &&
-		    lft_ev_pid_ignored(f) && !lft_ev_pid_rec_ok(f, res->data))) {
-		lft_rb_discard(res);
-	} else {
-		/* Skip the probe: the stack starts at the tracepoint. */
-		lft_commit(f->tr, READ_ONCE(f->tr->rb), res, &ctx, 1);
+	if (unlikely(!res->cb || READ_ONCE(f->slow))) {
+		lft_ev_commit_slow(f, res);
+		return;
 	}
-	if (unlikely(post))
-		lft_ev_trigger_post(f, post);
+	lft_rb_commit(res);
+	lft_taskinfo_note();
+	if (unlikely(READ_ONCE(tr->flags) & LFT_OPT_STACKTRACE))
+		/* Leave out the probe: the stack starts at the tracepoint. */
+		lft_stack_record(tr, READ_ONCE(tr->rb), res->data, 1);
+}
+
+/**
+ * lft_ev_slow_update() - recompute why @f's probe takes its slow path
+ * @f: the event in an array (lft_lock held), after a change of its
+ *	triggers, soft mode, pid lists or filter
+ */
+void lft_ev_slow_update(struct lft_ev_file *f)
+{
+	u8 slow = 0;
+
+	if (f->trig_mode)
+		slow |= LFT_EV_SLOW_TRIG;
+	if (f->soft || f->soft_disabled)
+		slow |= LFT_EV_SLOW_SOFT;
+	if (f->pid_check)
+		slow |= LFT_EV_SLOW_PID;
+	if (rcu_access_pointer(f->filter))
+		slow |= LFT_EV_SLOW_FILTER;
+	WRITE_ONCE(f->slow, slow);
 }
 
 /* Put @f on its event's probe list (registering the probe if first). */
@@ -242,14 +303,19 @@ void lft_ev_print_flags(struct seq_buf *s, unsigned long value,
  */
 int lft_ev_enable(struct lft_ev_file *f, bool on)
 {
+	int ret = 0;
+
 	if (on) {
 		WRITE_ONCE(f->soft_disabled, false);
-		return f->enabled ? 0 : lft_ev_attach(f);
+		if (!f->enabled)
+			ret = lft_ev_attach(f);
+	} else {
+		if (!f->soft && f->enabled)
+			lft_ev_detach(f);
+		WRITE_ONCE(f->soft_disabled, f->soft > 0);
 	}
-	if (!f->soft && f->enabled)
-		lft_ev_detach(f);
-	WRITE_ONCE(f->soft_disabled, f->soft > 0);
-	return 0;
+	lft_ev_slow_update(f);
+	return ret;
 }
 
 /**
@@ -264,13 +330,18 @@ int lft_ev_soft(struct lft_ev_file *f, bool on)
 	int ret;
 
 	if (on) {
-		if (f->soft++ || f->enabled)
+		if (f->soft++ || f->enabled) {
+			lft_ev_slow_update(f);
 			return 0;
+		}
+		/* Slow first: the probe must see soft mode once attached. */
 		WRITE_ONCE(f->soft_disabled, true);
+		lft_ev_slow_update(f);
 		ret = lft_ev_attach(f);
 		if (ret) {
 			f->soft--;
 			WRITE_ONCE(f->soft_disabled, false);
+			lft_ev_slow_update(f);
 		}
 		return ret;
 	}
@@ -279,6 +350,7 @@ int lft_ev_soft(struct lft_ev_file *f, bool on)
 	if (f->soft_disabled && f->enabled)
 		lft_ev_detach(f);
 	WRITE_ONCE(f->soft_disabled, false);
+	lft_ev_slow_update(f);
 	return 0;
 }
 

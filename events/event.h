@@ -135,6 +135,7 @@ struct lft_ev_file {
 	/* Triggers (trigger.c): the probe reads trig_mode and soft_disabled. */
 	struct list_head triggers;	/* RCU */
 	u8 trig_mode;			/* LFT_EV_TRIG* */
+	u8 slow;			/* LFT_EV_SLOW_*: the probe's slow path */
 	bool soft_disabled;		/* probe on for triggers, no records */
 	bool pid_check;			/* the array's pid lists are set */
 	unsigned int soft;		/* triggers needing the probe */
@@ -142,6 +143,12 @@ struct lft_ev_file {
 
 #define LFT_EV_TRIG		BIT(0)	/* has triggers */
 #define LFT_EV_TRIG_COND	BIT(1)	/* they need the record */
+
+/* Why the probe takes its slow path (any set); changed under lft_lock. */
+#define LFT_EV_SLOW_TRIG	BIT(0)	/* triggers */
+#define LFT_EV_SLOW_SOFT	BIT(1)	/* soft mode */
+#define LFT_EV_SLOW_PID		BIT(2)	/* pid lists */
+#define LFT_EV_SLOW_FILTER	BIT(3)	/* a filter */
 
 /* Per array: one lft_ev_file per known event, in registry order. */
 struct lft_ev_array {
@@ -246,6 +253,7 @@ int lft_event_remove(struct lft_event *ev);
 extern struct list_head lft_ev_list;
 
 int lft_ev_soft(struct lft_ev_file *f, bool on);
+void lft_ev_slow_update(struct lft_ev_file *f);
 void lft_ev_soft_switch(struct lft_ev_file *f, bool on, atomic_long_t *count);
 
 /* trigger.c */

@@ -144,6 +144,7 @@ static void lft_ev_set_filter(struct lft_ev_file *f, struct lft_filter *flt)
 	struct lft_filter *old = rcu_replace_pointer(f->filter, flt,
 						     lockdep_is_held(&lft_lock));
 
+	lft_ev_slow_update(f);
 	lft_filter_free(old);
 }
 
@@ -469,6 +470,7 @@ int lft_ev_file_add(struct lft_array *tr, struct lft_event *ev)
 	INIT_LIST_HEAD(&f->triggers);
 	f->pid_check = rcu_access_pointer(ea->pids) ||
 		       rcu_access_pointer(ea->notrace_pids);
+	lft_ev_slow_update(f);
 	f->ref.tr = tr;
 	f->ref.cpu = LFT_RB_ALL_CPUS;
 	f->ref.priv = f;

@@ -144,8 +144,10 @@ static void lft_ev_pid_changed(struct lft_array *tr)
 		  rcu_access_pointer(ea->notrace_pids);
 	struct lft_ev_file *f;
 
-	lft_ev_for_each_in(f, tr)
+	lft_ev_for_each_in(f, tr) {
 		WRITE_ONCE(f->pid_check, on);
+		lft_ev_slow_update(f);
+	}
 	lft_ev_pid_probes(ea, on);
 }
 

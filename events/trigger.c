@@ -167,6 +167,7 @@ static void lft_trig_update_mode(struct lft_ev_file *f)
 			mode |= LFT_EV_TRIG_COND;
 	}
 	WRITE_ONCE(f->trig_mode, mode);
+	lft_ev_slow_update(f);
 }
 
 static void lft_trig_free_now(struct lft_trigger *t)
