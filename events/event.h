@@ -271,7 +271,13 @@ bool lft_ev_pid_rec_ok(struct lft_ev_file *f, const void *rec);
 int lft_ev_pid_files(struct lft_array *tr);
 void lft_ev_pid_free_all(struct lft_array *tr);
 
+/* ftrace.c */
+int lft_ev_ftrace_create(struct lft_array *tr, struct dentry *root);
+
 /* files.c */
+void lft_ev_format(struct seq_buf *s, const char *name, int id,
+		   const struct lft_ev_field *fields, unsigned int n,
+		   const char *print_fmt);
 int lft_events_array_init(struct lft_array *tr);
 void lft_events_array_free(struct lft_array *tr);
 int lft_ev_file_add(struct lft_array *tr, struct lft_event *ev);

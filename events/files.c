@@ -277,24 +277,40 @@ static void lft_ev_field_line(struct seq_buf *s, const char *type,
 		       type, name, offset, size, is_signed);
 }
 
-static void lft_ev_show_format(struct lft_file_ref *ref, struct seq_buf *s)
+/**
+ * lft_ev_format() - a format file's text, as 6.1's
+ * @s: where to print
+ * @name: the event's name
+ * @id: its record type
+ * @fields: its fields after the common ones
+ * @n: how many
+ * @print_fmt: the print fmt text
+ */
+void lft_ev_format(struct seq_buf *s, const char *name, int id,
+		   const struct lft_ev_field *fields, unsigned int n,
+		   const char *print_fmt)
 {
-	const struct lft_event *ev = ((struct lft_ev_file *)ref->priv)->ev;
 	unsigned int i;
 
-	seq_buf_printf(s, "name: %s\nID: %d\nformat:\n", ev->name, ev->id);
+	seq_buf_printf(s, "name: %s\nID: %d\nformat:\n", name, id);
 	lft_ev_field_line(s, "unsigned short", "common_type", 0, 2, 0);
 	lft_ev_field_line(s, "unsigned char", "common_flags", 2, 1, 0);
 	lft_ev_field_line(s, "unsigned char", "common_preempt_count", 3, 1, 0);
 	lft_ev_field_line(s, "int", "common_pid", 4, 4, 1);
 	seq_buf_printf(s, "\n");
-	for (i = 0; i < ev->nfields; i++) {
-		const struct lft_ev_field *fl = &ev->fields[i];
+	for (i = 0; i < n; i++)
+		lft_ev_field_line(s, fields[i].type, fields[i].name,
+				  fields[i].offset, fields[i].size,
+				  fields[i].is_signed);
+	seq_buf_printf(s, "\nprint fmt: %s\n", print_fmt);
+}
 
-		lft_ev_field_line(s, fl->type, fl->name, fl->offset, fl->size,
-				  fl->is_signed);
-	}
-	seq_buf_printf(s, "\nprint fmt: %s\n", ev->print_fmt);
+static void lft_ev_show_format(struct lft_file_ref *ref, struct seq_buf *s)
+{
+	const struct lft_event *ev = ((struct lft_ev_file *)ref->priv)->ev;
+
+	lft_ev_format(s, ev->name, ev->id, ev->fields, ev->nfields,
+		      ev->print_fmt);
 }
 
 static const struct lft_attr lft_ev_attrs[] = {
@@ -601,6 +617,8 @@ int lft_events_array_init(struct lft_array *tr)
 	ea->root = debugfs_create_dir("events", tr->dir);
 	ret = lft_create_attrs(ref, ea->root, lft_ev_root_attrs,
 			       ARRAY_SIZE(lft_ev_root_attrs));
+	if (!ret)
+		ret = lft_ev_ftrace_create(tr, ea->root);
 	list_for_each_entry(ev, &lft_ev_list, list) {
 		if (ret)
 			break;
