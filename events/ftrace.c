@@ -70,10 +70,8 @@ static const struct lft_ft_entry {
 	       "\" %ps <-- %ps\", (void *)REC->ip, (void *)REC->parent_ip",
 	       true),
 	LFT_FT("kernel_stack", LFT_TRACE_STACK, lft_ft_stack,
-	       "\"\\t=> %ps\\n\\t=> %ps\\n\\t=> %ps\\n\" \"\\t=> %ps\\n\\t=> %ps\\n\\t=> %ps\\n\" \"\\t=> %ps\\n\\t=> %ps\\n\", "
-	       "(void *)REC->caller[0], (void *)REC->caller[1], (void *)REC->caller[2], "
-	       "(void *)REC->caller[3], (void *)REC->caller[4], (void *)REC->caller[5], "
-	       "(void *)REC->caller[6], (void *)REC->caller[7]", false),
+	       "\"\\t=> %ps\\n\\t=> %ps\\n\\t=> %ps\\n\" \"\\t=> %ps\\n\\t=> %ps\\n\\t=> %ps\\n\" \"\\t=> %ps\\n\\t=> %ps\\n\", (void *)REC->caller[0], (void *)REC->caller[1], (void *)REC->caller[2], (void *)REC->caller[3], (void *)REC->caller[4], (void *)REC->caller[5], (void *)REC->caller[6], (void *)REC->caller[7]",
+	       false),
 	LFT_FT("print", LFT_TRACE_PRINT, lft_ft_print,
 	       "\"%ps: %s\", (void *)REC->ip, REC->buf", true),
 	LFT_FT("bprint", LFT_TRACE_BPRINT, lft_ft_bprint,
