@@ -80,14 +80,60 @@ struct lft_attr_text {
 	char *buf;
 };
 
+/*
+ * Files that can go while lftrace stays (a dynamic event's) count their
+ * opens: they are removed only when none is open, and once retired no open
+ * gets through. The check comes before anything that takes lft_lock, so an
+ * open racing with a removal done under lft_lock fails instead of waiting
+ * for it (debugfs' removal waits for opens in progress).
+ */
+static DEFINE_SPINLOCK(lft_ref_lock);
+
+/**
+ * lft_file_ref_retire() - let a ref's attr files be removed, or not
+ * @ref: the files' ref
+ * @gone: true to retire it (fails while any is open); false to undo
+ *
+ * Return: true when done.
+ */
+bool lft_file_ref_retire(struct lft_file_ref *ref, bool gone)
+{
+	bool ok;
+
+	spin_lock(&lft_ref_lock);
+	ok = !gone || !ref->opens;
+	if (ok)
+		ref->gone = gone;
+	spin_unlock(&lft_ref_lock);
+	return ok;
+}
+
+static int lft_ref_open(struct lft_file_ref *ref, int delta)
+{
+	int ret = 0;
+
+	spin_lock(&lft_ref_lock);
+	if (delta > 0 && ref->gone)
+		ret = -ENODEV;
+	else
+		ref->opens += delta;
+	spin_unlock(&lft_ref_lock);
+	return ret;
+}
+
 static int lft_attr_open(struct inode *inode, struct file *file)
 {
 	struct lft_attr_file *af = inode->i_private;
 	struct lft_attr_text *t;
-	int ret = lft_open_check(inode, file);
+	int ret = lft_ref_open(af->ref, 1);
 
 	if (ret)
 		return ret;
+	ret = lft_open_check(inode, file);
+	if (ret) {
+		lft_ref_open(af->ref, -1);
+		return ret;
+	}
 	if (af->attr->trunc && (file->f_mode & FMODE_WRITE) &&
 	    (file->f_flags & O_TRUNC)) {
 		mutex_lock(&lft_lock);
@@ -99,6 +145,7 @@ static int lft_attr_open(struct inode *inode, struct file *file)
 	t = kzalloc(sizeof(*t), GFP_KERNEL);
 	if (!t) {
 		lft_release(inode, file);
+		lft_ref_open(af->ref, -1);
 		return -ENOMEM;
 	}
 	mutex_init(&t->lock);
@@ -108,13 +155,16 @@ static int lft_attr_open(struct inode *inode, struct file *file)
 
 static int lft_attr_release(struct inode *inode, struct file *file)
 {
+	struct lft_attr_file *af = inode->i_private;
 	struct lft_attr_text *t = file->private_data;
 
 	if (t) {
 		kvfree(t->buf);
 		kfree(t);
 	}
-	return lft_release(inode, file);
+	lft_release(inode, file);
+	lft_ref_open(af->ref, -1);
+	return 0;
 }
 
 static ssize_t lft_attr_read(struct file *file, char __user *ubuf,
@@ -471,6 +521,21 @@ static const struct lft_attr lft_cpu_attrs[] = {
 	{ "stats", LFT_MODE_READ, lft_show_stats },
 };
 
+static void lft_attrs_fill(struct lft_attr_file *af, struct lft_file_ref *ref,
+			   struct dentry *dir, const struct lft_attr *attrs,
+			   size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		af[i].tr = ref->tr;
+		af[i].attr = &attrs[i];
+		af[i].ref = ref;
+		debugfs_create_file(attrs[i].name, attrs[i].mode, dir, &af[i],
+				    &lft_attr_fops);
+	}
+}
+
 /**
  * lft_create_attrs() - create files of the show/store kind in a directory
  * @ref: what the files' callbacks get
@@ -483,20 +548,34 @@ static const struct lft_attr lft_cpu_attrs[] = {
 int lft_create_attrs(struct lft_file_ref *ref, struct dentry *dir,
 		     const struct lft_attr *attrs, size_t n)
 {
-	struct lft_attr_file *af;
-	size_t i;
+	struct lft_attr_file *af = lft_kzalloc_kept(n * sizeof(*af));
 
-	af = lft_kzalloc_kept(n * sizeof(*af));
 	if (!af)
 		return -ENOMEM;
-	for (i = 0; i < n; i++) {
-		af[i].tr = ref->tr;
-		af[i].attr = &attrs[i];
-		af[i].ref = ref;
-		debugfs_create_file(attrs[i].name, attrs[i].mode, dir, &af[i],
-				    &lft_attr_fops);
-	}
+	lft_attrs_fill(af, ref, dir, attrs, n);
 	return 0;
+}
+
+/**
+ * lft_create_attrs_owned() - lft_create_attrs() for files that can go
+ * @ref: what the files' callbacks get
+ * @dir: the directory
+ * @attrs: the files
+ * @n: how many
+ *
+ * The caller frees the returned memory with kfree() once @dir is removed
+ * (after lft_file_ref_retire() on @ref succeeded).
+ *
+ * Return: the files' memory, or NULL.
+ */
+void *lft_create_attrs_owned(struct lft_file_ref *ref, struct dentry *dir,
+			     const struct lft_attr *attrs, size_t n)
+{
+	struct lft_attr_file *af = kcalloc(n, sizeof(*af), GFP_KERNEL);
+
+	if (af)
+		lft_attrs_fill(af, ref, dir, attrs, n);
+	return af;
 }
 
 /*

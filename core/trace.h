@@ -402,10 +402,14 @@ struct lft_file_ref {
 	struct lft_array *tr;
 	int cpu;			/* LFT_RB_ALL_CPUS for top-level files */
 	void *priv;			/* the file's object (events: an event) */
+	/* Attr files only (lft_ref_lock): how many are open; gone: none may open. */
+	int opens;
+	bool gone;
 };
 
 struct lft_file_ref *lft_file_ref(struct lft_array *tr, int cpu);
 void lft_file_refs_free(void);
+bool lft_file_ref_retire(struct lft_file_ref *ref, bool gone);
 
 /* A file that shows text and/or takes writes (files.c). */
 struct lft_attr {
@@ -423,5 +427,7 @@ struct lft_attr {
 
 int lft_create_attrs(struct lft_file_ref *ref, struct dentry *dir,
 		     const struct lft_attr *attrs, size_t n);
+void *lft_create_attrs_owned(struct lft_file_ref *ref, struct dentry *dir,
+			     const struct lft_attr *attrs, size_t n);
 
 #endif /* LFT_CORE_TRACE_H */

@@ -1,24 +1,29 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The static events' registry: at load each event is bound to the kernel's
+ * The events' registry: at load each static event is bound to the kernel's
  * tracepoint of its name (one log line and no event when the kernel has
  * none) and given its record type, from 20 up as the kernel numbers its
- * dynamic types. An event's probe is registered while any array has it
+ * dynamic types; dynamic events (kprobes) come and go later and take the
+ * first free type. An event's probe is registered while any array has it
  * enabled; it writes one record into each such array.
  */
 #define pr_fmt(fmt) "lftrace: " fmt
 
 #include <linux/slab.h>
 #include <linux/tracepoint.h>
+#include <linux/xarray.h>
 
 #include "core/ksyms.h"
 #include "core/trace.h"
 #include "events/event.h"
 
 #define LFT_EV_FIRST_ID		20
+#define LFT_EV_LAST_ID		0xffff
 
-static struct lft_event **lft_events;	/* those bound, in table order */
-static unsigned int lft_nevents;
+/* Every event, in the order the events/ tree lists them (lft_lock). */
+LIST_HEAD(lft_ev_list);
+/* Record type -> event, for the printers (RCU). */
+static DEFINE_XARRAY_ALLOC(lft_ev_ids);
 
 static const struct {
 	struct lft_event *const *table;
@@ -92,7 +97,8 @@ int lft_ev_enable(struct lft_ev_file *f, bool on)
 		if (ret)
 			return ret;
 		if (!ev->users) {
-			ret = tracepoint_probe_register(ev->tp, ev->probe, ev);
+			ret = ev->reg ? ev->reg(ev, true) :
+			      tracepoint_probe_register(ev->tp, ev->probe, ev);
 			if (ret) {
 				lft_taskinfo_stop(LFT_TI_CMDLINE);
 				return ret;
@@ -105,8 +111,12 @@ int lft_ev_enable(struct lft_ev_file *f, bool on)
 	}
 	list_del_rcu(&f->node);
 	f->enabled = false;
-	if (!--ev->users)
-		tracepoint_probe_unregister(ev->tp, ev->probe, ev);
+	if (!--ev->users) {
+		if (ev->reg)
+			ev->reg(ev, false);
+		else
+			tracepoint_probe_unregister(ev->tp, ev->probe, ev);
+	}
 	/* No probe may still be writing for this array when it goes. */
 	tracepoint_synchronize_unregister();
 	lft_taskinfo_stop(LFT_TI_CMDLINE);
@@ -117,13 +127,14 @@ int lft_ev_enable(struct lft_ev_file *f, bool on)
  * lft_event_by_id() - the event whose records have type @id
  * @id: a record's type
  *
+ * Called under rcu_read_lock() (or lft_lock): a dynamic event stays
+ * valid until it is unlocked.
+ *
  * Return: the event, or NULL.
  */
 struct lft_event *lft_event_by_id(int id)
 {
-	unsigned int i = id - LFT_EV_FIRST_ID;
-
-	return id >= LFT_EV_FIRST_ID && i < lft_nevents ? lft_events[i] : NULL;
+	return id >= LFT_EV_FIRST_ID ? xa_load(&lft_ev_ids, id) : NULL;
 }
 
 /**
@@ -137,55 +148,141 @@ struct lft_event *lft_event_by_id(int id)
 bool lft_event_print(struct seq_buf *s, const void *rec, unsigned int len)
 {
 	const struct lft_entry *ent = rec;
-	struct lft_event *ev = lft_event_by_id(ent->type);
 	unsigned int i, end = sizeof(*ent);
+	struct lft_event *ev;
+	bool ok = false;
 
+	rcu_read_lock();
+	ev = lft_event_by_id(ent->type);
 	if (!ev)
-		return false;
+		goto out;
 	for (i = 0; i < ev->nfields; i++)
 		end = max_t(unsigned int, end,
 			    ev->fields[i].offset + ev->fields[i].size);
 	if (len < end)
-		return false;
+		goto out;
 	seq_buf_printf(s, "%s: ", ev->name);
 	ev->print(s, rec, len);
 	seq_buf_printf(s, "\n");
-	return true;
+	ok = true;
+out:
+	rcu_read_unlock();
+	return ok;
+}
+
+struct lft_ev_add_ctx {
+	struct lft_event *ev;
+	int ret;
+};
+
+static void lft_ev_add_one(struct lft_array *tr, void *data)
+{
+	struct lft_ev_add_ctx *c = data;
+
+	if (!c->ret)
+		c->ret = lft_ev_file_add(tr, c->ev);
+}
+
+static void lft_ev_del_one(struct lft_array *tr, void *data)
+{
+	struct lft_ev_file *f = lft_ev_file_find(tr, data);
+
+	if (f)
+		lft_ev_file_del(f);
+}
+
+struct lft_ev_retire_ctx {
+	struct lft_event *ev;
+	bool gone;
+	bool ok;
+};
+
+static void lft_ev_retire_one(struct lft_array *tr, void *data)
+{
+	struct lft_ev_retire_ctx *c = data;
+	struct lft_ev_file *f = lft_ev_file_find(tr, c->ev);
+
+	if (f && c->ok && !lft_ev_file_retire(f, c->gone))
+		c->ok = false;
 }
 
 /**
- * lft_events_count() - how many events this kernel has
+ * lft_event_add() - add a dynamic event
+ * @ev: the event, filled in but for its id and lists
  *
- * Return: the count.
+ * Gives @ev a record type and its directory in every array. Called with
+ * lft_lock held.
+ *
+ * Return: 0, -EEXIST when an event of that system and name exists, -ENOSPC
+ * when no record type is free, or -ENOMEM.
  */
-unsigned int lft_events_count(void)
+int lft_event_add(struct lft_event *ev)
 {
-	return lft_nevents;
+	struct lft_ev_add_ctx c = { .ev = ev };
+	struct lft_event *e;
+	u32 id;
+
+	list_for_each_entry(e, &lft_ev_list, list)
+		if (!strcmp(e->system, ev->system) && !strcmp(e->name, ev->name))
+			return -EEXIST;
+	c.ret = xa_alloc(&lft_ev_ids, &id, ev,
+			 XA_LIMIT(LFT_EV_FIRST_ID, LFT_EV_LAST_ID), GFP_KERNEL);
+	if (c.ret)
+		return c.ret == -EBUSY ? -ENOSPC : c.ret;
+	ev->id = id;
+	ev->users = 0;
+	INIT_LIST_HEAD(&ev->active);
+	list_add_tail(&ev->list, &lft_ev_list);
+	lft_arrays_for_each(lft_ev_add_one, &c);
+	if (c.ret) {
+		lft_arrays_for_each(lft_ev_del_one, ev);
+		list_del(&ev->list);
+		xa_erase(&lft_ev_ids, id);
+		synchronize_rcu();
+	}
+	return c.ret;
 }
 
 /**
- * lft_event_nth() - an event by its index
- * @i: below lft_events_count()
+ * lft_event_remove() - remove a dynamic event
+ * @ev: an event lft_event_add() added
  *
- * Return: the event.
+ * Called with lft_lock held. On success no probe, file or printer uses
+ * @ev any more: the caller may free it.
+ *
+ * Return: 0, or -EBUSY when an array has it enabled or a file of it is
+ * open (nothing changed).
  */
-struct lft_event *lft_event_nth(unsigned int i)
+int lft_event_remove(struct lft_event *ev)
 {
-	return lft_events[i];
+	struct lft_ev_retire_ctx c = { .ev = ev, .gone = true, .ok = true };
+
+	if (ev->users)
+		return -EBUSY;
+	lft_arrays_for_each(lft_ev_retire_one, &c);
+	if (!c.ok) {
+		c.gone = false;
+		c.ok = true;
+		lft_arrays_for_each(lft_ev_retire_one, &c);
+		return -EBUSY;
+	}
+	lft_arrays_for_each(lft_ev_del_one, ev);
+	list_del(&ev->list);
+	xa_erase(&lft_ev_ids, ev->id);
+	/* Printers look types up under RCU. */
+	synchronize_rcu();
+	return 0;
 }
 
 int lft_events_init(void)
 {
-	unsigned int t, i, n = 0;
+	unsigned int t, i;
+	int ret;
 
-	for (t = 0; t < ARRAY_SIZE(lft_ev_tables); t++)
-		n += *lft_ev_tables[t].n;
-	lft_events = kcalloc(n, sizeof(*lft_events), GFP_KERNEL);
-	if (!lft_events)
-		return -ENOMEM;
 	for (t = 0; t < ARRAY_SIZE(lft_ev_tables); t++) {
 		for (i = 0; i < *lft_ev_tables[t].n; i++) {
 			struct lft_event *ev = lft_ev_tables[t].table[i];
+			u32 id;
 
 			ev->tp = lft_tp_find(ev->name);
 			if (!ev->tp) {
@@ -193,17 +290,27 @@ int lft_events_init(void)
 					ev->system, ev->name);
 				continue;
 			}
+			ret = xa_alloc(&lft_ev_ids, &id, ev,
+				       XA_LIMIT(LFT_EV_FIRST_ID,
+						LFT_EV_LAST_ID), GFP_KERNEL);
+			if (ret) {
+				lft_events_exit();
+				return ret;
+			}
 			INIT_LIST_HEAD(&ev->active);
-			ev->id = LFT_EV_FIRST_ID + lft_nevents;
-			lft_events[lft_nevents++] = ev;
+			ev->id = id;
+			list_add_tail(&ev->list, &lft_ev_list);
 		}
 	}
 	return 0;
 }
 
+/* At unload: the arrays' events are off and gone. */
 void lft_events_exit(void)
 {
-	kfree(lft_events);
-	lft_events = NULL;
-	lft_nevents = 0;
+	struct lft_event *ev, *tmp;
+
+	list_for_each_entry_safe(ev, tmp, &lft_ev_list, list)
+		list_del(&ev->list);
+	xa_destroy(&lft_ev_ids);
 }

@@ -47,11 +47,15 @@ struct lft_ev_field {
  * @nfields: how many
  * @print_fmt: the "print fmt:" text of 6.1's format file
  * @print: the line's text after "name: ", from the record
- * @id: the record type (common_type), given at load
+ * @reg: a dynamic event's own hook, registered (@on) when the first array
+ *	enables it and unregistered when the last disables it; NULL for a
+ *	tracepoint's event
+ * @id: the record type (common_type), given at load or lft_event_add()
  * @tp: the kernel's tracepoint, found at load (NULL: the event is left out)
  * @users: arrays that enabled it (lft_lock); the probe is registered while
  *	there are any
  * @active: the arrays' files that have it enabled (RCU, for the probe)
+ * @list: in the registry, in the order events/ lists them
  */
 struct lft_event {
 	const char *system;
@@ -61,10 +65,12 @@ struct lft_event {
 	unsigned int nfields;
 	const char *print_fmt;
 	void (*print)(struct seq_buf *s, const void *rec, unsigned int len);
+	int (*reg)(struct lft_event *ev, bool on);
 	int id;
 	struct tracepoint *tp;
 	int users;
 	struct list_head active;
+	struct list_head list;
 };
 
 /* Defines struct lft_event lft_ev_@ev, for an event table. */
@@ -75,19 +81,41 @@ struct lft_event {
 		.print_fmt = fmt, .print = print_fn,			\
 	}
 
-/* An event in one array: its enable file's state. */
+/* A subsystem's directory in one array. */
+struct lft_ev_sys {
+	struct list_head list;		/* in lft_ev_array.systems */
+	char *name;
+	struct dentry *dir;
+	struct lft_file_ref ref;	/* its files' (priv: the name) */
+	void *attrs;			/* its files' memory */
+	unsigned int nevents;
+};
+
+/* An event in one array: its directory and state there. */
 struct lft_ev_file {
 	struct lft_event *ev;
 	struct lft_array *tr;
 	bool enabled;
 	struct list_head node;		/* in ev->active while enabled */
+	struct list_head list;		/* in lft_ev_array.files */
+	struct lft_ev_sys *sys;
+	struct dentry *dir;
+	struct lft_file_ref ref;	/* its files' (priv: this) */
+	void *attrs;			/* its files' memory */
 };
 
-/* Per array: one file per known event, in lft_events order. */
+/* Per array: one lft_ev_file per known event, in registry order. */
 struct lft_ev_array {
-	struct lft_ev_file *files;
-	unsigned int n;
+	struct list_head files;
+	struct list_head systems;
+	struct dentry *root;		/* events/ */
 };
+
+/* Each event of array @tr (lft_lock held). */
+#define lft_ev_for_each_in(f, tr)					\
+	list_for_each_entry(f, lft_ev_files_of(tr), list)
+
+struct list_head *lft_ev_files_of(struct lft_array *tr);
 
 /* For the probes: each array that has @ev enabled. */
 #define lft_ev_for_each_file(f, ev)					\
@@ -160,11 +188,17 @@ void lft_events_exit(void);
 struct lft_event *lft_event_by_id(int id);
 bool lft_event_print(struct seq_buf *s, const void *rec, unsigned int len);
 int lft_ev_enable(struct lft_ev_file *f, bool on);
-unsigned int lft_events_count(void);
-struct lft_event *lft_event_nth(unsigned int i);
+int lft_event_add(struct lft_event *ev);
+int lft_event_remove(struct lft_event *ev);
+extern struct list_head lft_ev_list;
 
 /* files.c */
 int lft_events_array_init(struct lft_array *tr);
 void lft_events_array_free(struct lft_array *tr);
+int lft_ev_file_add(struct lft_array *tr, struct lft_event *ev);
+struct lft_ev_file *lft_ev_file_find(struct lft_array *tr,
+				     struct lft_event *ev);
+bool lft_ev_file_retire(struct lft_ev_file *f, bool gone);
+void lft_ev_file_del(struct lft_ev_file *f);
 
 #endif /* LFT_EVENTS_EVENT_H */

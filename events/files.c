@@ -23,25 +23,31 @@
 #define LFT_EV_WRITE	0640
 #define LFT_EV_READ	0440
 
-static struct lft_ev_file *lft_ev_files(struct lft_array *tr, unsigned int *n)
+/**
+ * lft_ev_files_of() - the list of an array's events
+ * @tr: the array (lft_lock held)
+ *
+ * Return: the list of its struct lft_ev_file (empty while it has none).
+ */
+struct list_head *lft_ev_files_of(struct lft_array *tr)
 {
+	static LIST_HEAD(none);
 	struct lft_ev_array *ea = tr->events;
 
-	*n = ea ? ea->n : 0;
-	return ea ? ea->files : NULL;
+	return ea ? &ea->files : &none;
 }
 
 /* "0", "1" or "X" over the events of @sys (NULL: all). */
 static void lft_ev_show_mixed(struct lft_array *tr, const char *sys,
 			      struct seq_buf *s)
 {
-	unsigned int i, n, on = 0, off = 0;
-	struct lft_ev_file *f = lft_ev_files(tr, &n);
+	unsigned int on = 0, off = 0;
+	struct lft_ev_file *f;
 
-	for (i = 0; i < n; i++) {
-		if (sys && strcmp(f[i].ev->system, sys))
+	lft_ev_for_each_in(f, tr) {
+		if (sys && strcmp(f->ev->system, sys))
 			continue;
-		if (f[i].enabled)
+		if (f->enabled)
 			on++;
 		else
 			off++;
@@ -52,14 +58,13 @@ static void lft_ev_show_mixed(struct lft_array *tr, const char *sys,
 /* Set every event of @sys (NULL: all) on or off. */
 static int lft_ev_set_all(struct lft_array *tr, const char *sys, bool on)
 {
-	unsigned int i, n;
-	struct lft_ev_file *f = lft_ev_files(tr, &n);
+	struct lft_ev_file *f;
 	int ret;
 
-	for (i = 0; i < n; i++) {
-		if (sys && strcmp(f[i].ev->system, sys))
+	lft_ev_for_each_in(f, tr) {
+		if (sys && strcmp(f->ev->system, sys))
 			continue;
-		ret = lft_ev_enable(&f[i], on);
+		ret = lft_ev_enable(f, on);
 		if (ret)
 			return ret;
 	}
@@ -189,22 +194,20 @@ static const struct lft_attr lft_ev_attrs[] = {
 
 static void lft_ev_show_available(struct lft_file_ref *ref, struct seq_buf *s)
 {
-	unsigned int i, n;
-	struct lft_ev_file *f = lft_ev_files(ref->tr, &n);
+	struct lft_ev_file *f;
 
-	for (i = 0; i < n; i++)
-		seq_buf_printf(s, "%s:%s\n", f[i].ev->system, f[i].ev->name);
+	lft_ev_for_each_in(f, ref->tr)
+		seq_buf_printf(s, "%s:%s\n", f->ev->system, f->ev->name);
 }
 
 static void lft_ev_show_set(struct lft_file_ref *ref, struct seq_buf *s)
 {
-	unsigned int i, n;
-	struct lft_ev_file *f = lft_ev_files(ref->tr, &n);
+	struct lft_ev_file *f;
 
-	for (i = 0; i < n; i++)
-		if (f[i].enabled)
-			seq_buf_printf(s, "%s:%s\n", f[i].ev->system,
-				       f[i].ev->name);
+	lft_ev_for_each_in(f, ref->tr)
+		if (f->enabled)
+			seq_buf_printf(s, "%s:%s\n", f->ev->system,
+				       f->ev->name);
 }
 
 /*
@@ -216,8 +219,8 @@ static int lft_ev_set_word(struct lft_array *tr, char *word)
 {
 	bool on = word[0] != '!';
 	char *sys = NULL, *name = on ? word : word + 1, *colon;
-	unsigned int i, n, hits = 0;
-	struct lft_ev_file *f = lft_ev_files(tr, &n);
+	unsigned int hits = 0;
+	struct lft_ev_file *f;
 	int ret;
 
 	colon = strchr(name, ':');
@@ -230,15 +233,15 @@ static int lft_ev_set_word(struct lft_array *tr, char *word)
 		if (!*sys)
 			sys = "*";
 	}
-	for (i = 0; i < n; i++) {
-		const struct lft_event *ev = f[i].ev;
+	lft_ev_for_each_in(f, tr) {
+		const struct lft_event *ev = f->ev;
 
 		if (sys ? !glob_match(sys, ev->system) ||
 			  !glob_match(name, ev->name) :
 			  !glob_match(name, ev->name) &&
 			  !glob_match(name, ev->system))
 			continue;
-		ret = lft_ev_enable(&f[i], on);
+		ret = lft_ev_enable(f, on);
 		if (ret)
 			return ret;
 		hits++;
@@ -275,6 +278,151 @@ static const struct lft_attr lft_ev_list_attrs[] = {
 
 /* --------------------------------------------------------------- tree */
 
+static struct lft_ev_sys *lft_ev_sys_get(struct lft_array *tr,
+					 const char *name)
+{
+	struct lft_ev_array *ea = tr->events;
+	struct lft_ev_sys *sys;
+
+	list_for_each_entry(sys, &ea->systems, list)
+		if (!strcmp(sys->name, name))
+			return sys;
+	sys = kzalloc(sizeof(*sys), GFP_KERNEL);
+	if (!sys)
+		return NULL;
+	sys->name = kstrdup(name, GFP_KERNEL);
+	if (!sys->name)
+		goto fail;
+	sys->ref.tr = tr;
+	sys->ref.cpu = LFT_RB_ALL_CPUS;
+	sys->ref.priv = sys->name;
+	sys->dir = debugfs_create_dir(name, ea->root);
+	sys->attrs = lft_create_attrs_owned(&sys->ref, sys->dir,
+					    lft_ev_sys_attrs,
+					    ARRAY_SIZE(lft_ev_sys_attrs));
+	if (!sys->attrs) {
+		debugfs_remove(sys->dir);
+		goto fail;
+	}
+	list_add_tail(&sys->list, &ea->systems);
+	return sys;
+fail:
+	kfree(sys->name);
+	kfree(sys);
+	return NULL;
+}
+
+/* @rm: remove its directory too (not when the whole tree is gone). */
+static void lft_ev_sys_put(struct lft_ev_sys *sys, bool rm)
+{
+	if (--sys->nevents)
+		return;
+	if (rm)
+		debugfs_remove(sys->dir);
+	list_del(&sys->list);
+	kfree(sys->attrs);
+	kfree(sys->name);
+	kfree(sys);
+}
+
+/**
+ * lft_ev_file_add() - an event's directory and state in an array
+ * @tr: the array (lft_lock held)
+ * @ev: the event
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int lft_ev_file_add(struct lft_array *tr, struct lft_event *ev)
+{
+	struct lft_ev_array *ea = tr->events;
+	struct lft_ev_file *f;
+	struct lft_ev_sys *sys;
+
+	if (!ea)
+		return 0;
+	f = kzalloc(sizeof(*f), GFP_KERNEL);
+	sys = f ? lft_ev_sys_get(tr, ev->system) : NULL;
+	if (!sys) {
+		kfree(f);
+		return -ENOMEM;
+	}
+	sys->nevents++;
+	f->ev = ev;
+	f->tr = tr;
+	f->sys = sys;
+	INIT_LIST_HEAD(&f->node);
+	f->ref.tr = tr;
+	f->ref.cpu = LFT_RB_ALL_CPUS;
+	f->ref.priv = f;
+	f->dir = debugfs_create_dir(ev->name, sys->dir);
+	f->attrs = lft_create_attrs_owned(&f->ref, f->dir, lft_ev_attrs,
+					  ARRAY_SIZE(lft_ev_attrs));
+	if (!f->attrs) {
+		debugfs_remove(f->dir);
+		lft_ev_sys_put(sys, true);
+		kfree(f);
+		return -ENOMEM;
+	}
+	list_add_tail(&f->list, &ea->files);
+	return 0;
+}
+
+/**
+ * lft_ev_file_find() - an event's state in an array
+ * @tr: the array (lft_lock held)
+ * @ev: the event
+ *
+ * Return: it, or NULL.
+ */
+struct lft_ev_file *lft_ev_file_find(struct lft_array *tr,
+				     struct lft_event *ev)
+{
+	struct lft_ev_file *f;
+
+	lft_ev_for_each_in(f, tr)
+		if (f->ev == ev)
+			return f;
+	return NULL;
+}
+
+/**
+ * lft_ev_file_retire() - let an event's files (and its system's, when it is
+ *	the last there) be removed, or undo that
+ * @f: the event in an array (lft_lock held)
+ * @gone: as lft_file_ref_retire()
+ *
+ * Return: false when a file is open (nothing changed).
+ */
+bool lft_ev_file_retire(struct lft_ev_file *f, bool gone)
+{
+	if (!lft_file_ref_retire(&f->ref, gone))
+		return false;
+	if (f->sys->nevents == 1 && !lft_file_ref_retire(&f->sys->ref, gone)) {
+		lft_file_ref_retire(&f->ref, false);
+		return false;
+	}
+	return true;
+}
+
+static void lft_ev_file_free(struct lft_ev_file *f, bool rm)
+{
+	if (rm)
+		debugfs_remove(f->dir);
+	list_del(&f->list);
+	lft_ev_sys_put(f->sys, rm);
+	kfree(f->attrs);
+	kfree(f);
+}
+
+/**
+ * lft_ev_file_del() - remove a disabled event's directory from an array
+ * @f: the event there, retired (lft_lock held)
+ */
+void lft_ev_file_del(struct lft_ev_file *f)
+{
+	lft_ev_file_free(f, true);
+}
+
 static struct lft_file_ref *lft_ev_ref(struct lft_array *tr, void *priv)
 {
 	struct lft_file_ref *ref = lft_file_ref(tr, LFT_RB_ALL_CPUS);
@@ -292,22 +440,16 @@ static struct lft_file_ref *lft_ev_ref(struct lft_array *tr, void *priv)
  */
 int lft_events_array_init(struct lft_array *tr)
 {
-	unsigned int i, n = lft_events_count();
-	struct dentry *root, *sysdir = NULL;
 	struct lft_file_ref *ref;
 	struct lft_ev_array *ea;
-	const char *sys = NULL;
+	struct lft_event *ev;
 	int ret;
 
 	ea = kzalloc(sizeof(*ea), GFP_KERNEL);
 	if (!ea)
 		return -ENOMEM;
-	ea->files = kcalloc(n, sizeof(*ea->files), GFP_KERNEL);
-	if (!ea->files) {
-		kfree(ea);
-		return -ENOMEM;
-	}
-	ea->n = n;
+	INIT_LIST_HEAD(&ea->files);
+	INIT_LIST_HEAD(&ea->systems);
 	tr->events = ea;
 	ref = lft_ev_ref(tr, NULL);
 	if (!ref)
@@ -316,49 +458,32 @@ int lft_events_array_init(struct lft_array *tr)
 			       ARRAY_SIZE(lft_ev_list_attrs));
 	if (ret)
 		return ret;
-	root = debugfs_create_dir("events", tr->dir);
-	ret = lft_create_attrs(ref, root, lft_ev_root_attrs,
+	ea->root = debugfs_create_dir("events", tr->dir);
+	ret = lft_create_attrs(ref, ea->root, lft_ev_root_attrs,
 			       ARRAY_SIZE(lft_ev_root_attrs));
-	for (i = 0; !ret && i < n; i++) {
-		struct lft_ev_file *f = &ea->files[i];
-
-		f->ev = lft_event_nth(i);
-		f->tr = tr;
-		INIT_LIST_HEAD(&f->node);
-		/* An event table lists each system's events together. */
-		if (!sys || strcmp(sys, f->ev->system)) {
-			sys = f->ev->system;
-			sysdir = debugfs_create_dir(sys, root);
-			ref = lft_ev_ref(tr, (void *)sys);
-			ret = ref ? lft_create_attrs(ref, sysdir,
-						     lft_ev_sys_attrs,
-						     ARRAY_SIZE(lft_ev_sys_attrs)) :
-				    -ENOMEM;
-			if (ret)
-				break;
-		}
-		ref = lft_ev_ref(tr, f);
-		ret = ref ? lft_create_attrs(ref,
-					     debugfs_create_dir(f->ev->name,
-								sysdir),
-					     lft_ev_attrs,
-					     ARRAY_SIZE(lft_ev_attrs)) : -ENOMEM;
+	list_for_each_entry(ev, &lft_ev_list, list) {
+		if (ret)
+			break;
+		ret = lft_ev_file_add(tr, ev);
 	}
 	return ret;
 }
 
 /**
  * lft_events_array_free() - disable an array's events and free their state
- * @tr: the array (lft_lock held, or no file of it open)
+ * @tr: the array, its directory removed (lft_lock held, or no file of it
+ *	open)
  */
 void lft_events_array_free(struct lft_array *tr)
 {
 	struct lft_ev_array *ea = tr->events;
+	struct lft_ev_file *f, *tmp;
 
 	if (!ea)
 		return;
 	lft_ev_set_all(tr, NULL, false);
+	list_for_each_entry_safe(f, tmp, &ea->files, list)
+		lft_ev_file_free(f, false);
 	tr->events = NULL;
-	kfree(ea->files);
 	kfree(ea);
 }
