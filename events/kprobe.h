@@ -235,4 +235,12 @@ void lft_kp_print_args(struct seq_buf *s, const struct lft_kp_def *def,
 		       const void *rec, unsigned int len, unsigned int head);
 int lft_kp_reg_offset(const char *name);
 
+/* kprobe.c */
+struct lft_array;
+struct lft_file_ref;
+int lft_kp_run(const char *line);
+void lft_kp_files_create(struct lft_array *tr, struct lft_file_ref *ref);
+int lft_kp_boot(const char *defs);
+void lft_kp_exit(void);
+
 #endif /* LFT_EVENTS_KPROBE_H */

@@ -19,6 +19,8 @@
 #include "events/kprobe.h"
 
 #define LFT_KP_STR_FMT	"\\\"%s\\\""
+/* Text for tools, not a format for C: 6.1 writes %Lu ("\x4c" is 'L'). */
+#define LFT_KP_L	"\x4c"
 
 static const struct lft_kp_type lft_kp_types[] = {
 	{ "string", "__data_loc char[]", LFT_KP_STR_FMT, 4, 1, LFT_KP_STRING },
@@ -27,15 +29,15 @@ static const struct lft_kp_type lft_kp_types[] = {
 	{ "u8", "u8", "%u", 1, 0, LFT_KP_UNSIGNED },
 	{ "u16", "u16", "%u", 2, 0, LFT_KP_UNSIGNED },
 	{ "u32", "u32", "%u", 4, 0, LFT_KP_UNSIGNED },
-	{ "u64", "u64", "%Lu", 8, 0, LFT_KP_UNSIGNED },
+	{ "u64", "u64", "%" LFT_KP_L "u", 8, 0, LFT_KP_UNSIGNED },
 	{ "s8", "s8", "%d", 1, 1, LFT_KP_SIGNED },
 	{ "s16", "s16", "%d", 2, 1, LFT_KP_SIGNED },
 	{ "s32", "s32", "%d", 4, 1, LFT_KP_SIGNED },
-	{ "s64", "s64", "%Ld", 8, 1, LFT_KP_SIGNED },
+	{ "s64", "s64", "%" LFT_KP_L "d", 8, 1, LFT_KP_SIGNED },
 	{ "x8", "u8", "0x%x", 1, 0, LFT_KP_HEX },
 	{ "x16", "u16", "0x%x", 2, 0, LFT_KP_HEX },
 	{ "x32", "u32", "0x%x", 4, 0, LFT_KP_HEX },
-	{ "x64", "u64", "0x%Lx", 8, 0, LFT_KP_HEX },
+	{ "x64", "u64", "0x%" LFT_KP_L "x", 8, 0, LFT_KP_HEX },
 	{ "symbol", "u64", "%pS", 8, 0, LFT_KP_SYMBOL },
 };
 
@@ -288,7 +290,7 @@ static void lft_kp_print_one(struct seq_buf *s, const struct lft_kp_type *t,
 		unsigned int off = loc & 0xffff, n = loc >> 16;
 
 		if (!n || off + n > len)
-			seq_buf_puts(s, "(fault)");
+			seq_buf_printf(s, "%s", "(fault)");
 		else
 			seq_buf_printf(s, "\"%.*s\"", (int)strnlen((const char *)rec + off, n),
 				       (const char *)rec + off);
@@ -304,8 +306,10 @@ static void lft_kp_print_one(struct seq_buf *s, const struct lft_kp_type *t,
 				       t->size == 2 ? (s16)v : (s32)v);
 		break;
 	case LFT_KP_UNSIGNED:
-		seq_buf_printf(s, t->size == 8 ? "%llu" : "%u",
-			       t->size == 8 ? v : (u32)v);
+		if (t->size == 8)
+			seq_buf_printf(s, "%llu", v);
+		else
+			seq_buf_printf(s, "%u", (u32)v);
 		break;
 	case LFT_KP_HEX:
 		if (t->size == 8)
@@ -342,10 +346,10 @@ void lft_kp_print_args(struct seq_buf *s, const struct lft_kp_def *def,
 			continue;
 		}
 		for (j = 0; j < a->count; j++) {
-			seq_buf_putc(s, j ? ',' : '{');
+			seq_buf_printf(s, "%c", j ? ',' : '{');
 			lft_kp_print_one(s, a->type, p + j * a->type->size,
 					 rec, len);
 		}
-		seq_buf_putc(s, '}');
+		seq_buf_printf(s, "%c", '}');
 	}
 }

@@ -201,13 +201,13 @@ static int lft_kp_parse_fetch(struct lft_kp_argctx *c, char *arg, int offs)
 		a->param = ret;
 		return 0;
 	case '@':
+		if (arg[1] == '+')
+			return lft_kp_err(c->w, offs, LFT_KP_E_FILE_ON_KPROBE);
 		if (isdigit(arg[1])) {
 			if (kstrtoul(arg + 1, 0, &v))
 				return lft_kp_err(c->w, offs, LFT_KP_E_BAD_MEM_ADDR);
 			a->base = LFT_KP_IMM;
 			a->param = v;
-		} else if (arg[1] == '+') {
-			return lft_kp_err(c->w, offs, LFT_KP_E_FILE_ON_KPROBE);
 		} else {
 			/* Resolved when the probe is registered, as in 6.1. */
 			a->sym = kstrdup(arg + 1, GFP_KERNEL);
@@ -281,6 +281,28 @@ static int lft_kp_parse_fetch(struct lft_kp_argctx *c, char *arg, int offs)
 	return lft_kp_err(c->w, offs, LFT_KP_E_BAD_FETCH_ARG);
 }
 
+/* A number at @s as 6.1 reads it here (base prefixes, stops at junk). */
+static unsigned long lft_kp_num(const char *s, char **end)
+{
+	unsigned long v = 0;
+	unsigned int base = 10, d;
+
+	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X') && isxdigit(s[2])) {
+		base = 16;
+		s += 2;
+	} else if (s[0] == '0') {
+		base = 8;
+	}
+	for (; isxdigit(*s); s++) {
+		d = isdigit(*s) ? *s - '0' : tolower(*s) - 'a' + 10;
+		if (d >= base)
+			break;
+		v = v * base + d;
+	}
+	*end = (char *)s;
+	return v;
+}
+
 /* "b<width>@<offset>/<size>", its size already checked by the type. */
 static int lft_kp_parse_bitfield(struct lft_kp_argctx *c, const char *t)
 {
@@ -288,11 +310,11 @@ static int lft_kp_parse_bitfield(struct lft_kp_argctx *c, const char *t)
 	unsigned long bw, bo;
 	char *tail;
 
-	bw = simple_strtoul(t + 1, &tail, 0);
+	bw = lft_kp_num(t + 1, &tail);
 	if (!bw || *tail != '@')
 		return -EINVAL;
 	t = tail + 1;
-	bo = simple_strtoul(t, &tail, 0);
+	bo = lft_kp_num(t, &tail);
 	if (tail == t || *tail != '/')
 		return -EINVAL;
 	if (++c->slot >= LFT_KP_SLOTS_END)
@@ -773,7 +795,7 @@ void lft_kp_def_show(const struct lft_kp_def *def, unsigned long addr,
 {
 	unsigned int i;
 
-	seq_buf_putc(s, def->is_return ? 'r' : 'p');
+	seq_buf_printf(s, "%c", def->is_return ? 'r' : 'p');
 	if (def->is_return && def->maxactive)
 		seq_buf_printf(s, "%u", def->maxactive);
 	seq_buf_printf(s, ":%s/%s ", def->group, def->event);
@@ -781,7 +803,7 @@ void lft_kp_def_show(const struct lft_kp_def *def, unsigned long addr,
 	for (i = 0; i < def->nargs; i++)
 		seq_buf_printf(s, " %s=%s", def->args[i].name,
 			       def->args[i].comm);
-	seq_buf_putc(s, '\n');
+	seq_buf_printf(s, "%c", '\n');
 }
 
 /**
@@ -809,12 +831,12 @@ char *lft_kp_print_fmt(const struct lft_kp_def *def)
 
 		seq_buf_printf(&s, " %s=", a->name);
 		if (!a->count) {
-			seq_buf_puts(&s, a->type->fmt);
+			seq_buf_printf(&s, "%s", a->type->fmt);
 			continue;
 		}
 		for (j = 0; j < a->count; j++)
 			seq_buf_printf(&s, "%c%s", j ? ',' : '{', a->type->fmt);
-		seq_buf_putc(&s, '}');
+		seq_buf_printf(&s, "%c", '}');
 	}
 	seq_buf_printf(&s, "\", %s", def->is_return ?
 		       "REC->__probe_func, REC->__probe_ret_ip" :
@@ -832,6 +854,9 @@ char *lft_kp_print_fmt(const struct lft_kp_def *def)
 			seq_buf_printf(&s, str ? ", __get_str(%s[%u])" :
 				       ", REC->%s[%u]", a->name, j);
 	}
-	seq_buf_putc(&s, '\0');
+	if (seq_buf_has_overflowed(&s)) {
+		kfree(buf);
+		return NULL;
+	}
 	return buf;
 }
