@@ -14,6 +14,7 @@
 
 #include <linux/debugfs.h>
 #include <linux/fs.h>
+#include <linux/kallsyms.h>
 #include <linux/kprobes.h>
 #include <linux/percpu.h>
 #include <linux/slab.h>
@@ -98,6 +99,30 @@ static int lft_kp_reg(struct lft_event *ev, bool on)
 	return disable_kprobe(&k->rp.kp);
 }
 
+/* The rethook trampoline: the return address a hooked frame shows. */
+static unsigned long lft_kp_tramp;
+
+/* A function's bare name: 6.1 leaves out the module here. */
+static void lft_kp_print_name(struct seq_buf *s, unsigned long ip)
+{
+	char name[KSYM_SYMBOL_LEN];
+
+	snprintf(name, sizeof(name), "%ps", (void *)ip);
+	*strchrnul(name, ' ') = '\0';
+	seq_buf_printf(s, "%s", name);
+}
+
+/* A code address as 6.1's output shows it, "+off/size" or not. */
+static void lft_kp_print_ip(struct seq_buf *s, unsigned long ip, bool offs)
+{
+	if (ip && ip == READ_ONCE(lft_kp_tramp))
+		seq_buf_printf(s, "[unknown/kretprobe'd]");
+	else if (offs)
+		seq_buf_printf(s, "%pS", (void *)ip);
+	else
+		lft_kp_print_name(s, ip);
+}
+
 static void lft_kp_print(struct seq_buf *s, const void *rec, unsigned int len)
 {
 	const struct lft_entry *ent = rec;
@@ -108,11 +133,15 @@ static void lft_kp_print(struct seq_buf *s, const void *rec, unsigned int len)
 	if (!ev)
 		return;
 	k = container_of(ev, struct lft_kp, ev);
-	if (k->def->is_return)
-		seq_buf_printf(s, "(%pS <- %ps)", (void *)head[1],
-			       (void *)head[0]);
-	else
-		seq_buf_printf(s, "(%pS)", (void *)head[0]);
+	seq_buf_printf(s, "(");
+	if (k->def->is_return) {
+		lft_kp_print_ip(s, head[1], true);
+		seq_buf_printf(s, " <- ");
+		lft_kp_print_ip(s, head[0], false);
+	} else {
+		lft_kp_print_ip(s, head[0], true);
+	}
+	seq_buf_printf(s, ")");
 	lft_kp_print_args(s, k->def, rec, len, k->head);
 }
 
@@ -243,13 +272,15 @@ static int lft_kp_fields(struct lft_kp *k)
 			fl[i].name = a->name;
 			continue;
 		}
-		/* 6.1 writes "u8 name[4]", but "__data_loc char[][4] name". */
+		/*
+		 * 6.1's format shows "u8 name[]" (the size is in the size
+		 * column), but "__data_loc char[][4] name" for strings.
+		 */
 		fl[i].type = str ? kasprintf(GFP_KERNEL, "%s[%u]",
 					     a->type->fmttype, a->count) :
 				   kstrdup(a->type->fmttype, GFP_KERNEL);
 		fl[i].name = str ? kstrdup(a->name, GFP_KERNEL) :
-				   kasprintf(GFP_KERNEL, "%s[%u]", a->name,
-					     a->count);
+				   kasprintf(GFP_KERNEL, "%s[]", a->name);
 		if (!fl[i].type || !fl[i].name)
 			return -ENOMEM;
 	}
@@ -313,6 +344,9 @@ static int lft_kp_create(const char *line)
 	struct lft_kp *k, *old;
 	int ret;
 
+	if (!lft_kp_tramp)
+		WRITE_ONCE(lft_kp_tramp,
+			   lft_ksym_lookup("arch_rethook_trampoline"));
 	def = lft_kp_parse(line, &lft_kp_syms, &perr);
 	if (IS_ERR(def)) {
 		lft_kp_log(&perr, perr.code, perr.pos);
@@ -498,7 +532,8 @@ static void lft_kp_show_list(struct seq_buf *s)
 	struct lft_kp *k;
 
 	list_for_each_entry(k, &lft_kp_list, list)
-		lft_kp_def_show(k->def, (unsigned long)k->rp.kp.addr, s);
+		lft_kp_def_show(k->def, (unsigned long)k->rp.kp.addr,
+				k->rp.maxactive, s);
 }
 
 static void lft_kp_show_profile(struct seq_buf *s)

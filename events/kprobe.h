@@ -19,7 +19,7 @@ struct pt_regs;
 #define LFT_KP_ARGNAME_LEN	32
 #define LFT_KP_ARRAY_MAX	64
 #define LFT_KP_MAXACT_MAX	4096
-#define LFT_KP_MAX_DEREF	12	/* nested +OFFS(...) */
+#define LFT_KP_MAX_DEREF	16	/* nested +OFFS(...); 6.1 stops at 14 */
 #define LFT_KP_ARGS_MAX_SIZE	3072	/* the fixed part of a record */
 #define LFT_KP_STR_MAX		4096	/* longest string fetched */
 #define LFT_KP_GROUP		"kprobes"
@@ -224,7 +224,7 @@ struct lft_kp_def *lft_kp_parse(const char *line,
 				struct lft_kp_perr *perr);
 void lft_kp_def_free(struct lft_kp_def *def);
 void lft_kp_def_show(const struct lft_kp_def *def, unsigned long addr,
-		     struct seq_buf *s);
+		     int maxactive, struct seq_buf *s);
 char *lft_kp_print_fmt(const struct lft_kp_def *def);
 
 /* kprobe_fetch.c */

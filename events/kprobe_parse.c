@@ -788,16 +788,18 @@ static void lft_kp_show_place(const struct lft_kp_def *def, unsigned long addr,
  * lft_kp_def_show() - a definition's line in kprobe_events
  * @def: the definition
  * @addr: the probed address (shown for probes on an address)
+ * @maxactive: a return probe's, as registered (the kernel's default
+ *	shows too, as in 6.1)
  * @s: where to print
  */
 void lft_kp_def_show(const struct lft_kp_def *def, unsigned long addr,
-		     struct seq_buf *s)
+		     int maxactive, struct seq_buf *s)
 {
 	unsigned int i;
 
 	seq_buf_printf(s, "%c", def->is_return ? 'r' : 'p');
-	if (def->is_return && def->maxactive)
-		seq_buf_printf(s, "%u", def->maxactive);
+	if (def->is_return && maxactive)
+		seq_buf_printf(s, "%d", maxactive);
 	seq_buf_printf(s, ":%s/%s ", def->group, def->event);
 	lft_kp_show_place(def, addr, s);
 	for (i = 0; i < def->nargs; i++)
