@@ -6,6 +6,8 @@
  *   lft-loop N getppid     N getppid() calls
  *   lft-loop N read        N 1-byte reads of /dev/zero
  *   lft-loop N open        N open+close of /proc/self/stat
+ *   lft-loop N sysopen     the same through the legacy open system call
+ *                          (the kernel's do_sys_open(), which openat skips)
  *   lft-loop -t N ...      print the ns per call instead (under QEMU's
  *                          -icount shift=0, that is instructions per call)
  */
@@ -19,7 +21,7 @@
 
 static int bad_usage(void)
 {
-	fprintf(stderr, "usage: lft-loop [-t] N getppid|read|open\n");
+	fprintf(stderr, "usage: lft-loop [-t] N getppid|read|open|sysopen\n");
 	return 2;
 }
 
@@ -61,6 +63,15 @@ int main(int argc, char **argv)
 	} else if (!strcmp(argv[2], "open")) {
 		for (i = 0; i < n; i++) {
 			fd = open("/proc/self/stat", O_RDONLY);
+			if (fd < 0) {
+				perror("/proc/self/stat");
+				return 1;
+			}
+			close(fd);
+		}
+	} else if (!strcmp(argv[2], "sysopen")) {
+		for (i = 0; i < n; i++) {
+			fd = syscall(SYS_open, "/proc/self/stat", O_RDONLY);
 			if (fd < 0) {
 				perror("/proc/self/stat");
 				return 1;
