@@ -10,6 +10,7 @@
  * instead of an oops.
  */
 #include <linux/kernel.h>
+#include <linux/module.h>
 #include <linux/ptrace.h>
 #include <linux/sched.h>
 #include <linux/stddef.h>
@@ -76,6 +77,7 @@ const struct lft_kp_type *lft_kp_find_type(const char *name)
 			return &lft_kp_types[i];
 	return NULL;
 }
+EXPORT_SYMBOL_GPL(lft_kp_find_type);
 
 #define LFT_KP_REG(r)	{ #r, offsetof(struct pt_regs, r) }
 
@@ -277,6 +279,7 @@ unsigned int lft_kp_store(const struct lft_kp_def *def, struct pt_regs *regs,
 	}
 	return total;
 }
+EXPORT_SYMBOL_GPL(lft_kp_store);
 
 /* ------------------------------------------------------------ print */
 
@@ -353,3 +356,4 @@ void lft_kp_print_args(struct seq_buf *s, const struct lft_kp_def *def,
 		seq_buf_printf(s, "%c", '}');
 	}
 }
+EXPORT_SYMBOL_GPL(lft_kp_print_args);
