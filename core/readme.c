@@ -6,10 +6,13 @@
  */
 #include <linux/debugfs.h>
 #include <linux/fs.h>
+#include <linux/string.h>
+#include <linux/uaccess.h>
 
 #include "core/trace.h"
 
-static const char lft_readme[] =
+/* In parts: a C string literal longer than 8 KiB upsets sparse. */
+static const char *const lft_readme[] = {
 "lftrace: ftrace as a loadable module. This tree works like tracefs.\n"
 "\n"
 "Files (a read shows the current value; \"echo VALUE > file\" sets it):\n"
@@ -114,7 +117,7 @@ static const char lft_readme[] =
 "  events/SYSTEM/EVENT/enable\t- 0 or 1\n"
 "  events/SYSTEM/EVENT/id\t- the record type (common_type)\n"
 "  events/SYSTEM/EVENT/format\t- the record's fields and print format, as tracefs\n"
-"\n"
+"\n",
 "Kprobe events (top level only; each event gets events/GROUP/EVENT/ in every array):\n"
 "  kprobe_events\t\t- define and remove kprobe events; a read lists them as defined\n"
 "  dynamic_events\t\t- the same definitions and list (kprobes are lftrace's only dynamic events)\n"
@@ -158,13 +161,26 @@ static const char lft_readme[] =
 "  trace_options=OPT[,noOPT...]  alloc_snapshot=1  ftrace_dump_on_oops[=orig_cpu]\n"
 "  tracing_thresh=USECS  traceoff_on_warning[=0|1] (a WARN() stops tracing)\n"
 "  kprobe_event=DEF[;DEF...] (kprobe events defined and enabled at load, ',' for spaces)\n"
-"  debugfs_dir=NAME (this directory's name)\n";
+"  debugfs_dir=NAME (this directory's name)\n",
+};
 
 static ssize_t lft_readme_read(struct file *file, char __user *ubuf,
 			       size_t cnt, loff_t *ppos)
 {
-	return simple_read_from_buffer(ubuf, cnt, ppos, lft_readme,
-				       sizeof(lft_readme) - 1);
+	loff_t base = 0;
+	size_t i, len, n;
+
+	for (i = 0; i < ARRAY_SIZE(lft_readme); i++, base += len) {
+		len = strlen(lft_readme[i]);
+		if (*ppos >= base + len)
+			continue;
+		n = min_t(size_t, cnt, base + len - *ppos);
+		if (copy_to_user(ubuf, lft_readme[i] + (*ppos - base), n))
+			return -EFAULT;
+		*ppos += n;
+		return n;
+	}
+	return 0;
 }
 
 static const struct file_operations lft_readme_fops = {

@@ -236,7 +236,7 @@ static void lft_kpt_print_fmt(struct kunit *test)
 	lft_kp_def_free(def);
 }
 
-static char lft_kpt_text[] = "hello";
+static const char lft_kpt_text[] = "hello";
 static const char *lft_kpt_strs[2] = { "ab", "cde" };
 static u8 lft_kpt_bytes[4] = { 1, 2, 0xfe, 4 };
 
