@@ -6,7 +6,11 @@
  *
  * As in 6.1, the probe is registered (disabled) when the event is
  * defined, so that a bad place fails the write, and armed while an array
- * has the event enabled (the registry's reg hook). A deleted event's
+ * has the event enabled (the registry's reg hook). An entry probe at a
+ * function's fentry site is served from lftrace's own fentry hook instead
+ * when lftrace can hold the site: a kprobe there goes through the kernel's
+ * ftrace, which never calls it while lftrace owns the site (the function
+ * tracer's), so it would stay silent. A deleted event's
  * records go with it: every array's buffer is cleared, as 6.1 does.
  * Everything but the handlers runs under lft_lock.
  */
@@ -21,6 +25,7 @@
 #include <linux/uaccess.h>
 #include <linux/vmalloc.h>
 
+#include "arch/x86/fentry.h"
 #include "core/ksyms.h"
 #include "core/trace.h"
 #include "events/event.h"
@@ -37,9 +42,13 @@ struct lft_kp {
 	unsigned long __percpu *nhit;
 	struct lft_ev_field *fields;
 	unsigned int head;		/* bytes before the arguments */
+	struct list_head hook;		/* lft_kp_hooked while on the hook */
+	bool on_hook;			/* served by lftrace's fentry hook */
 };
 
 static LIST_HEAD(lft_kp_list);
+/* Entry probes lftrace's fentry hook serves (RCU for the hook). */
+static LIST_HEAD(lft_kp_hooked);
 
 /* ------------------------------------------------------ the handlers */
 
@@ -89,13 +98,89 @@ static int lft_kp_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
 	return 0;
 }
 
+/**
+ * lft_kprobe_hit() - lftrace's fentry hook at a site kprobe events want
+ * @ip: the function
+ * @parent_ip: its caller
+ * @regs: the registers at its entry
+ *
+ * Called with preemption off, as a kprobe's handler would be.
+ */
+void lft_kprobe_hit(unsigned long ip, unsigned long parent_ip,
+		    struct pt_regs *regs)
+{
+	struct lft_kp *k;
+
+	list_for_each_entry_rcu(k, &lft_kp_hooked, hook) {
+		if ((unsigned long)k->rp.kp.addr != ip || !READ_ONCE(k->on_hook))
+			continue;
+		raw_cpu_inc(*k->nhit);
+		lft_kp_record(k, regs, ip, 0);
+	}
+}
+
+static bool lft_kp_want(unsigned long ip, void *data)
+{
+	struct lft_kp *k;
+	bool want = false;
+
+	rcu_read_lock();
+	list_for_each_entry_rcu(k, &lft_kp_hooked, hook)
+		if ((unsigned long)k->rp.kp.addr == ip) {
+			want = true;
+			break;
+		}
+	rcu_read_unlock();
+	return want;
+}
+
+/* Ask the hook for the sites of lft_kp_hooked's probes (lft_lock held). */
+static int lft_kp_hook_update(void)
+{
+	return lft_fentry_update(LFT_FN_KPROBE, list_empty(&lft_kp_hooked) ?
+				 NULL : lft_kp_want, NULL);
+}
+
+/* Leave the hook; on return no CPU is in lft_kprobe_hit() for @k. */
+static void lft_kp_unhook(struct lft_kp *k)
+{
+	WRITE_ONCE(k->on_hook, false);
+	list_del_rcu(&k->hook);
+	lft_kp_hook_update();
+	/* The hook runs where RCU may not watch (idle, entry code). */
+	synchronize_rcu_tasks_rude();
+}
+
+/*
+ * An entry probe at +0: lftrace's hook serves it if lftrace holds the
+ * site (already, or now for this probe). Else the site is the kernel's
+ * (its ftrace or a kprobe of its own) and the kprobe is armed there.
+ */
+static bool lft_kp_hook(struct lft_kp *k)
+{
+	if (k->def->is_return || k->def->offset)
+		return false;
+	list_add_tail_rcu(&k->hook, &lft_kp_hooked);
+	if (!lft_kp_hook_update() &&
+	    lft_fentry_patched((unsigned long)k->rp.kp.addr)) {
+		WRITE_ONCE(k->on_hook, true);
+		return true;
+	}
+	lft_kp_unhook(k);
+	return false;
+}
+
 /* The registry's hook: arm while an array has the event enabled. */
 static int lft_kp_reg(struct lft_event *ev, bool on)
 {
 	struct lft_kp *k = container_of(ev, struct lft_kp, ev);
 
 	if (on)
-		return enable_kprobe(&k->rp.kp);
+		return lft_kp_hook(k) ? 0 : enable_kprobe(&k->rp.kp);
+	if (k->on_hook) {
+		lft_kp_unhook(k);
+		return 0;
+	}
 	return disable_kprobe(&k->rp.kp);
 }
 
