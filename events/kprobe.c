@@ -674,7 +674,9 @@ static int lft_kp_open_with(struct inode *inode, struct file *file,
 
 	if (ret)
 		return ret;
-	if ((file->f_mode & FMODE_WRITE) && (file->f_flags & O_TRUNC)) {
+	/* kprobe_profile takes no writes, and root could open it so. */
+	if (show == lft_kp_show_list && (file->f_mode & FMODE_WRITE) &&
+	    (file->f_flags & O_TRUNC)) {
 		mutex_lock(&lft_lock);
 		ret = lft_kp_clear_all();
 		mutex_unlock(&lft_lock);
