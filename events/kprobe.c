@@ -6,11 +6,11 @@
  *
  * As in 6.1, the probe is registered (disabled) when the event is
  * defined, so that a bad place fails the write, and armed while an array
- * has the event enabled (the registry's reg hook). An entry probe at a
- * function's fentry site is served from lftrace's own fentry hook instead
- * when lftrace can hold the site: a kprobe there goes through the kernel's
- * ftrace, which never calls it while lftrace owns the site (the function
- * tracer's), so it would stay silent. A deleted event's
+ * has the event enabled (the registry's reg hook). A probe at a function's
+ * fentry site (entry or return) is served from lftrace's own fentry hook
+ * instead when lftrace can hold the site: a kprobe there goes through the
+ * kernel's ftrace, which never calls it while lftrace owns the site (for
+ * the function tracer, say), so it would stay silent. A deleted event's
  * records go with it: every array's buffer is cleared, as 6.1 does.
  * Everything but the handlers runs under lft_lock.
  */
@@ -26,6 +26,7 @@
 #include <linux/vmalloc.h>
 
 #include "arch/x86/fentry.h"
+#include "arch/x86/fret.h"
 #include "core/ksyms.h"
 #include "core/trace.h"
 #include "events/event.h"
@@ -98,6 +99,23 @@ static int lft_kp_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
 	return 0;
 }
 
+#define LFT_KP_FRET_NODES	1024	/* frames hooked at once, all tasks */
+
+/* A hooked function returns: regs->ip is where to, regs->ax the value. */
+static void lft_kp_fret(unsigned long func, int depth, u64 calltime,
+			struct pt_regs *regs)
+{
+	struct lft_kp *k;
+
+	list_for_each_entry_rcu(k, &lft_kp_hooked, hook) {
+		if ((unsigned long)k->rp.kp.addr != func ||
+		    !k->def->is_return || !READ_ONCE(k->on_hook))
+			continue;
+		raw_cpu_inc(*k->nhit);
+		lft_kp_record(k, regs, func, instruction_pointer(regs));
+	}
+}
+
 /**
  * lft_kprobe_hit() - lftrace's fentry hook at a site kprobe events want
  * @ip: the function
@@ -109,14 +127,22 @@ static int lft_kp_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
 void lft_kprobe_hit(unsigned long ip, unsigned long parent_ip,
 		    struct pt_regs *regs)
 {
+	bool ret = false;
 	struct lft_kp *k;
 
 	list_for_each_entry_rcu(k, &lft_kp_hooked, hook) {
 		if ((unsigned long)k->rp.kp.addr != ip || !READ_ONCE(k->on_hook))
 			continue;
+		if (k->def->is_return) {
+			ret = true;
+			continue;
+		}
 		raw_cpu_inc(*k->nhit);
 		lft_kp_record(k, regs, ip, 0);
 	}
+	/* One return hook serves every return probe of the function. */
+	if (ret)
+		lft_fret_hook(regs, ip, 0, lft_kp_fret);
 }
 
 static bool lft_kp_want(unsigned long ip, void *data)
@@ -141,7 +167,10 @@ static int lft_kp_hook_update(void)
 				 NULL : lft_kp_want, NULL);
 }
 
-/* Leave the hook; on return no CPU is in lft_kprobe_hit() for @k. */
+/*
+ * Leave the hook; on return no CPU is in lft_kprobe_hit() or
+ * lft_kp_fret() for @k.
+ */
 static void lft_kp_unhook(struct lft_kp *k)
 {
 	WRITE_ONCE(k->on_hook, false);
@@ -149,16 +178,21 @@ static void lft_kp_unhook(struct lft_kp *k)
 	lft_kp_hook_update();
 	/* The hook runs where RCU may not watch (idle, entry code). */
 	synchronize_rcu_tasks_rude();
+	if (k->def->is_return)
+		lft_fret_stop();
 }
 
 /*
- * An entry probe at +0: lftrace's hook serves it if lftrace holds the
+ * A probe at +0: lftrace's hook serves it if lftrace holds the
  * site (already, or now for this probe). Else the site is the kernel's
  * (its ftrace or a kprobe of its own) and the kprobe is armed there.
  */
 static bool lft_kp_hook(struct lft_kp *k)
 {
-	if (k->def->is_return || k->def->offset)
+	if (k->def->offset)
+		return false;
+	/* Return probes: the function's return hooked from its entry. */
+	if (k->def->is_return && lft_fret_start(LFT_KP_FRET_NODES))
 		return false;
 	list_add_tail_rcu(&k->hook, &lft_kp_hooked);
 	if (!lft_kp_hook_update() &&
