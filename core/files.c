@@ -14,6 +14,7 @@
 
 #include "core/trace.h"
 #include "events/event.h"
+#include "events/kprobe.h"
 
 #define LFT_MODE_WRITE	0640
 #define LFT_MODE_READ	0440
@@ -651,6 +652,8 @@ int lft_files_create(struct lft_array *tr)
 		ret = lft_events_array_init(tr);
 	if (ret)
 		return ret;
+	if (!tr->name)
+		lft_kp_files_create(tr, ref);
 
 	pc = debugfs_create_dir("per_cpu", tr->dir);
 	for_each_possible_cpu(cpu) {

@@ -47,6 +47,7 @@ static const struct lft_ksym lft_ksym_table[] = {
 	LFT_KSYM(rethook_add_node),
 	LFT_KSYM(rethook_try_get),
 	LFT_KSYM(rethook_hook),
+	LFT_KSYM(kallsyms_on_each_match_symbol),
 	{ "__module_address", (void **)&lft_ks.module_address },
 };
 

@@ -49,6 +49,9 @@ struct lft_kernel_syms {
 	struct rethook_node *(*rethook_try_get)(struct rethook *rh);
 	void (*rethook_hook)(struct rethook_node *node, struct pt_regs *regs,
 			     bool mcount);
+	/* kprobe events: is a probed symbol's name unique (as 6.1 checks)? */
+	int (*kallsyms_on_each_match_symbol)(int (*fn)(void *, unsigned long),
+					     const char *name, void *data);
 };
 
 extern struct lft_kernel_syms lft_ks;

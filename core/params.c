@@ -23,6 +23,8 @@
  *   stacktrace_filter=F[,F]    the stack tracer's functions
  *   tracing_thresh=USECS       the initial tracing_thresh
  *   traceoff_on_warning        (warn.c) a WARN() turns tracing off
+ *   kprobe_event=DEF[;DEF]     kprobe events defined and enabled at load,
+ *                              ',' in place of spaces (events/kprobe.c)
  */
 #define pr_fmt(fmt) "lftrace: " fmt
 
@@ -35,6 +37,7 @@
 #include <linux/sysfs.h>
 
 #include "core/trace.h"
+#include "events/kprobe.h"
 #include "include/lftrace.h"
 #include "tracers/fn_filter.h"
 #include "tracers/function.h"
@@ -87,6 +90,10 @@ MODULE_PARM_DESC(stacktrace, "start the stack tracer at load (as stacktrace)");
 static char *stacktrace_filter;
 module_param(stacktrace_filter, charp, 0444);
 MODULE_PARM_DESC(stacktrace_filter, "the stack tracer's functions (as stacktrace_filter=)");
+
+static char *kprobe_event;
+module_param(kprobe_event, charp, 0444);
+MODULE_PARM_DESC(kprobe_event, "kprobe events to define and enable, ';'-separated, ',' for spaces (as kprobe_event=)");
 
 static unsigned long tracing_thresh;
 module_param(tracing_thresh, ulong, 0444);
@@ -254,6 +261,11 @@ int lft_params_apply(void)
 			pr_err("cannot start tracer '%s': %d\n", ftrace, ret);
 			return ret;
 		}
+	}
+	if (kprobe_event) {
+		ret = lft_kp_boot(kprobe_event);
+		if (ret)
+			return ret;
 	}
 	ret = lft_warn_init();
 	if (ret)

@@ -6,10 +6,13 @@
  */
 #include <linux/debugfs.h>
 #include <linux/fs.h>
+#include <linux/string.h>
+#include <linux/uaccess.h>
 
 #include "core/trace.h"
 
-static const char lft_readme[] =
+/* In parts: a C string literal longer than 8 KiB upsets sparse. */
+static const char *const lft_readme[] = {
 "lftrace: ftrace as a loadable module. This tree works like tracefs.\n"
 "\n"
 "Files (a read shows the current value; \"echo VALUE > file\" sets it):\n"
@@ -126,6 +129,26 @@ static const char lft_readme[] =
 "  set_event_pid\t\t\t- record events only for these pids (>> adds, echo > clears)\n"
 "  set_event_notrace_pid\t\t- never record events for these pids\n"
 "  options/event-fork\t\t- children of listed tasks join the event pid lists\n"
+"\n",
+"Kprobe events (top level only; each event gets events/GROUP/EVENT/ in every array):\n"
+"  kprobe_events\t\t- define and remove kprobe events; a read lists them as defined\n"
+"  dynamic_events\t\t- the same definitions and list (kprobes are lftrace's only dynamic events)\n"
+"\t  accepts: event-definitions (one definition per line)\n"
+"\t   Format: p[:[<group>/][<event>]] <place> [<args>]\n"
+"\t           r[maxactive][:[<group>/][<event>]] <place> [<args>]\n"
+"\t           -:[<group>/][<event>]\n"
+"\t    place: [<module>:]<symbol>[+<offset>]|<memaddr>\n"
+"place (kretprobe): [<module>:]<symbol>[+<offset>]%return|<memaddr>\n"
+"\t     args: <name>=fetcharg[:type]\n"
+"\t fetcharg: %<register>, @<address>, @<symbol>[+|-<offset>],\n"
+"\t           $stack<index>, $stack, $retval, $comm, $arg<N>,\n"
+"\t           +|-[u]<offset>(<fetcharg>), \\imm-value, \\\"imm-string\"\n"
+"\t     type: s8/16/32/64, u8/16/32/64, x8/16/32/64, string, symbol,\n"
+"\t           b<bit-width>@<bit-offset>/<container-size>, ustring,\n"
+"\t           <type>\\[<array-size>\\]\n"
+"\t  default names: p_SYMBOL_OFFSET, r_SYMBOL_0, group kprobes; # starts a comment;\n"
+"\t  >> adds; echo > kprobe_events removes them all (EBUSY while one is enabled)\n"
+"  kprobe_profile\t\t- per kprobe event: its name, hits and missed hits\n"
 "\n"
 "Function profiler (the functions set_ftrace_filter selects):\n"
 "  function_profile_enabled\t- 1 starts it from zero, 0 stops it (the data stays)\n"
@@ -149,13 +172,27 @@ static const char lft_readme[] =
 "  ftrace_graph_max_depth=N  stacktrace=1  stacktrace_filter=FUNC[,FUNC...]\n"
 "  trace_options=OPT[,noOPT...]  alloc_snapshot=1  ftrace_dump_on_oops[=orig_cpu]\n"
 "  tracing_thresh=USECS  traceoff_on_warning[=0|1] (a WARN() stops tracing)\n"
-"  debugfs_dir=NAME (this directory's name)\n";
+"  kprobe_event=DEF[;DEF...] (kprobe events defined and enabled at load, ',' for spaces)\n"
+"  debugfs_dir=NAME (this directory's name)\n",
+};
 
 static ssize_t lft_readme_read(struct file *file, char __user *ubuf,
 			       size_t cnt, loff_t *ppos)
 {
-	return simple_read_from_buffer(ubuf, cnt, ppos, lft_readme,
-				       sizeof(lft_readme) - 1);
+	loff_t base = 0;
+	size_t i, len, n;
+
+	for (i = 0; i < ARRAY_SIZE(lft_readme); i++, base += len) {
+		len = strlen(lft_readme[i]);
+		if (*ppos >= base + len)
+			continue;
+		n = min_t(size_t, cnt, base + len - *ppos);
+		if (copy_to_user(ubuf, lft_readme[i] + (*ppos - base), n))
+			return -EFAULT;
+		*ppos += n;
+		return n;
+	}
+	return 0;
 }
 
 static const struct file_operations lft_readme_fops = {

@@ -16,6 +16,7 @@
 #include "core/ksyms.h"
 #include "core/trace.h"
 #include "events/event.h"
+#include "events/kprobe.h"
 
 #define LFT_EV_FIRST_ID		20
 #define LFT_EV_LAST_ID		0xffff
@@ -576,6 +577,7 @@ void lft_events_exit(void)
 {
 	struct lft_event *ev, *tmp;
 
+	lft_kp_exit();
 	list_for_each_entry_safe(ev, tmp, &lft_ev_list, list)
 		list_del(&ev->list);
 	xa_destroy(&lft_ev_ids);

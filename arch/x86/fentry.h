@@ -24,6 +24,7 @@ enum lft_fn_user {
 	LFT_FN_TEST,		/* a handler of lftrace_kunit.ko (below) */
 	LFT_FN_PROFILE,		/* tracers/profile.c */
 	LFT_FN_GRAPH,		/* tracers/graph.c */
+	LFT_FN_KPROBE,		/* events/kprobe.c: kprobe events at +0 */
 	LFT_FN_NR_USERS
 };
 
@@ -51,6 +52,8 @@ void lft_profile_hit(unsigned long ip, unsigned long parent_ip,
 		     struct pt_regs *regs);
 void lft_graph_hit(unsigned long ip, unsigned long parent_ip,
 		   struct pt_regs *regs);
+void lft_kprobe_hit(unsigned long ip, unsigned long parent_ip,
+		    struct pt_regs *regs);
 
 /**
  * struct lft_site_info - one traceable function, as the files list it

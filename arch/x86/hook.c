@@ -75,6 +75,9 @@ static void lft_hook_call(int user, unsigned long ip, unsigned long parent,
 	case LFT_FN_GRAPH:
 		lft_graph_hit(ip, parent, regs);
 		break;
+	case LFT_FN_KPROBE:
+		lft_kprobe_hit(ip, parent, regs);
+		break;
 	case LFT_FN_TEST: {
 		lft_fn_hit_t hit = READ_ONCE(lft_hook_test_hit);
 

@@ -6,6 +6,8 @@
  *   lft-loop N getppid     N getppid() calls
  *   lft-loop N read        N 1-byte reads of /dev/zero
  *   lft-loop N open        N open+close of /proc/self/stat
+ *   lft-loop N sysopen     the same through the legacy open system call
+ *                          (the kernel's do_sys_open(), which openat skips)
  *   lft-loop N pingpong    N round trips of one byte between this process
  *                          and a child over two pipes: on one CPU, two
  *                          context switches each
@@ -23,7 +25,7 @@
 
 static int bad_usage(void)
 {
-	fprintf(stderr, "usage: lft-loop [-t] N getppid|read|open|pingpong\n");
+	fprintf(stderr, "usage: lft-loop [-t] N getppid|read|open|sysopen|pingpong\n");
 	return 2;
 }
 
@@ -107,6 +109,15 @@ int main(int argc, char **argv)
 	} else if (!strcmp(argv[2], "open")) {
 		for (i = 0; i < n; i++) {
 			fd = open("/proc/self/stat", O_RDONLY);
+			if (fd < 0) {
+				perror("/proc/self/stat");
+				return 1;
+			}
+			close(fd);
+		}
+	} else if (!strcmp(argv[2], "sysopen")) {
+		for (i = 0; i < n; i++) {
+			fd = syscall(SYS_open, "/proc/self/stat", O_RDONLY);
 			if (fd < 0) {
 				perror("/proc/self/stat");
 				return 1;

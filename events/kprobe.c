@@ -1,0 +1,891 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * kprobe events: kprobe_events, dynamic_events and kprobe_profile at the
+ * top level (as 6.1 has them), one kprobe or kretprobe per event, and the
+ * handlers that write its records.
+ *
+ * As in 6.1, the probe is registered (disabled) when the event is
+ * defined, so that a bad place fails the write, and armed while an array
+ * has the event enabled (the registry's reg hook). A probe at a function's
+ * fentry site (entry or return) is served from lftrace's own fentry hook
+ * instead when lftrace can hold the site: a kprobe there goes through the
+ * kernel's ftrace, which never calls it while lftrace owns the site (for
+ * the function tracer, say), so it would stay silent. A deleted event's
+ * records go with it: every array's buffer is cleared, as 6.1 does.
+ * Everything but the handlers runs under lft_lock.
+ */
+#define pr_fmt(fmt) "lftrace: " fmt
+
+#include <linux/debugfs.h>
+#include <linux/fs.h>
+#include <linux/kallsyms.h>
+#include <linux/kprobes.h>
+#include <linux/percpu.h>
+#include <linux/slab.h>
+#include <linux/uaccess.h>
+#include <linux/vmalloc.h>
+
+#include "arch/x86/fentry.h"
+#include "arch/x86/fret.h"
+#include "core/ksyms.h"
+#include "core/trace.h"
+#include "events/event.h"
+#include "events/kprobe.h"
+
+#define LFT_KP_WRITE_BUF	4096	/* a line is at most 4094 bytes */
+
+/* One kprobe event. */
+struct lft_kp {
+	struct lft_event ev;
+	struct list_head list;		/* lft_kp_list, in creation order */
+	struct lft_kp_def *def;
+	struct kretprobe rp;		/* rp.kp alone for p probes */
+	unsigned long __percpu *nhit;
+	struct lft_ev_field *fields;
+	unsigned int head;		/* bytes before the arguments */
+	struct list_head hook;		/* lft_kp_hooked while on the hook */
+	bool on_hook;			/* served by lftrace's fentry hook */
+};
+
+static LIST_HEAD(lft_kp_list);
+/* Entry probes lftrace's fentry hook serves (RCU for the hook). */
+static LIST_HEAD(lft_kp_hooked);
+
+/* ------------------------------------------------------ the handlers */
+
+static void lft_kp_record(struct lft_kp *k, struct pt_regs *regs,
+			  unsigned long ip, unsigned long ret_ip)
+{
+	const struct lft_kp_def *def = k->def;
+	unsigned int fixed = k->head + def->size, dsize = 0;
+	struct lft_ev_file *f;
+
+	/* Strings are measured first and cut to what a record can hold. */
+	if (def->dynamic)
+		dsize = min_t(unsigned int,
+			      lft_kp_store(def, regs, NULL, k->head, 0),
+			      LFT_RB_MAX_PAYLOAD - fixed);
+	lft_ev_for_each_file(f, &k->ev) {
+		struct lft_rb_res res;
+		unsigned long *rec = lft_ev_reserve(f, fixed + dsize, &res);
+
+		if (!rec)
+			continue;
+		rec[1] = ip;
+		if (def->is_return)
+			rec[2] = ret_ip;
+		lft_kp_store(def, regs, rec, k->head, dsize);
+		lft_ev_commit(f, &res);
+	}
+}
+
+static int lft_kp_pre(struct kprobe *kp, struct pt_regs *regs)
+{
+	struct lft_kp *k = container_of(kp, struct lft_kp, rp.kp);
+
+	raw_cpu_inc(*k->nhit);
+	lft_kp_record(k, regs, (unsigned long)kp->addr, 0);
+	return 0;
+}
+
+static int lft_kp_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
+{
+	struct kretprobe *rp = get_kretprobe(ri);
+	struct lft_kp *k = container_of(rp, struct lft_kp, rp);
+
+	raw_cpu_inc(*k->nhit);
+	lft_kp_record(k, regs, (unsigned long)rp->kp.addr,
+		      get_kretprobe_retaddr(ri));
+	return 0;
+}
+
+#define LFT_KP_FRET_NODES	1024	/* frames hooked at once, all tasks */
+
+/* A hooked function returns: regs->ip is where to, regs->ax the value. */
+static void lft_kp_fret(unsigned long func, int depth, u64 calltime,
+			struct pt_regs *regs)
+{
+	struct lft_kp *k;
+
+	list_for_each_entry_rcu(k, &lft_kp_hooked, hook) {
+		if ((unsigned long)k->rp.kp.addr != func ||
+		    !k->def->is_return || !READ_ONCE(k->on_hook))
+			continue;
+		raw_cpu_inc(*k->nhit);
+		lft_kp_record(k, regs, func, instruction_pointer(regs));
+	}
+}
+
+/**
+ * lft_kprobe_hit() - lftrace's fentry hook at a site kprobe events want
+ * @ip: the function
+ * @parent_ip: its caller
+ * @regs: the registers at its entry
+ *
+ * Called with preemption off, as a kprobe's handler would be.
+ */
+void lft_kprobe_hit(unsigned long ip, unsigned long parent_ip,
+		    struct pt_regs *regs)
+{
+	bool ret = false;
+	struct lft_kp *k;
+
+	list_for_each_entry_rcu(k, &lft_kp_hooked, hook) {
+		if ((unsigned long)k->rp.kp.addr != ip || !READ_ONCE(k->on_hook))
+			continue;
+		if (k->def->is_return) {
+			ret = true;
+			continue;
+		}
+		raw_cpu_inc(*k->nhit);
+		lft_kp_record(k, regs, ip, 0);
+	}
+	/* One return hook serves every return probe of the function. */
+	if (ret)
+		lft_fret_hook(regs, ip, 0, lft_kp_fret);
+}
+
+static bool lft_kp_want(unsigned long ip, void *data)
+{
+	struct lft_kp *k;
+	bool want = false;
+
+	rcu_read_lock();
+	list_for_each_entry_rcu(k, &lft_kp_hooked, hook)
+		if ((unsigned long)k->rp.kp.addr == ip) {
+			want = true;
+			break;
+		}
+	rcu_read_unlock();
+	return want;
+}
+
+/* Ask the hook for the sites of lft_kp_hooked's probes (lft_lock held). */
+static int lft_kp_hook_update(void)
+{
+	return lft_fentry_update(LFT_FN_KPROBE, list_empty(&lft_kp_hooked) ?
+				 NULL : lft_kp_want, NULL);
+}
+
+/*
+ * Leave the hook; on return no CPU is in lft_kprobe_hit() or
+ * lft_kp_fret() for @k.
+ */
+static void lft_kp_unhook(struct lft_kp *k)
+{
+	WRITE_ONCE(k->on_hook, false);
+	list_del_rcu(&k->hook);
+	lft_kp_hook_update();
+	/* The hook runs where RCU may not watch (idle, entry code). */
+	synchronize_rcu_tasks_rude();
+	if (k->def->is_return)
+		lft_fret_stop();
+}
+
+/*
+ * A probe at +0: lftrace's hook serves it if lftrace holds the
+ * site (already, or now for this probe). Else the site is the kernel's
+ * (its ftrace or a kprobe of its own) and the kprobe is armed there.
+ */
+static bool lft_kp_hook(struct lft_kp *k)
+{
+	if (k->def->offset)
+		return false;
+	/* Return probes: the function's return hooked from its entry. */
+	if (k->def->is_return && lft_fret_start(LFT_KP_FRET_NODES))
+		return false;
+	list_add_tail_rcu(&k->hook, &lft_kp_hooked);
+	if (!lft_kp_hook_update() &&
+	    lft_fentry_patched((unsigned long)k->rp.kp.addr)) {
+		WRITE_ONCE(k->on_hook, true);
+		return true;
+	}
+	lft_kp_unhook(k);
+	return false;
+}
+
+/* The registry's hook: arm while an array has the event enabled. */
+static int lft_kp_reg(struct lft_event *ev, bool on)
+{
+	struct lft_kp *k = container_of(ev, struct lft_kp, ev);
+
+	if (on)
+		return lft_kp_hook(k) ? 0 : enable_kprobe(&k->rp.kp);
+	if (k->on_hook) {
+		lft_kp_unhook(k);
+		return 0;
+	}
+	return disable_kprobe(&k->rp.kp);
+}
+
+/* The rethook trampoline: the return address a hooked frame shows. */
+static unsigned long lft_kp_tramp;
+
+/* A function's bare name: 6.1 leaves out the module here. */
+static void lft_kp_print_name(struct seq_buf *s, unsigned long ip)
+{
+	char name[KSYM_SYMBOL_LEN];
+
+	snprintf(name, sizeof(name), "%ps", (void *)ip);
+	*strchrnul(name, ' ') = '\0';
+	seq_buf_printf(s, "%s", name);
+}
+
+/* A code address as 6.1's output shows it, "+off/size" or not. */
+static void lft_kp_print_ip(struct seq_buf *s, unsigned long ip, bool offs)
+{
+	if (ip && ip == READ_ONCE(lft_kp_tramp))
+		seq_buf_printf(s, "[unknown/kretprobe'd]");
+	else if (offs)
+		seq_buf_printf(s, "%pS", (void *)ip);
+	else
+		lft_kp_print_name(s, ip);
+}
+
+static void lft_kp_print(struct seq_buf *s, const void *rec, unsigned int len)
+{
+	const struct lft_entry *ent = rec;
+	struct lft_event *ev = lft_event_by_id(ent->type);
+	const unsigned long *head = (const unsigned long *)(ent + 1);
+	struct lft_kp *k;
+
+	if (!ev)
+		return;
+	k = container_of(ev, struct lft_kp, ev);
+	seq_buf_printf(s, "(");
+	if (k->def->is_return) {
+		lft_kp_print_ip(s, head[1], true);
+		seq_buf_printf(s, " <- ");
+		lft_kp_print_ip(s, head[0], false);
+	} else {
+		lft_kp_print_ip(s, head[0], true);
+	}
+	seq_buf_printf(s, ")");
+	lft_kp_print_args(s, k->def, rec, len, k->head);
+}
+
+/* -------------------------------------------------- symbol lookups */
+
+static int lft_kp_count_one(void *data, unsigned long addr)
+{
+	(*(unsigned int *)data)++;
+	return 0;
+}
+
+static unsigned int lft_kp_sym_count(const char *sym)
+{
+	unsigned int n = 0;
+
+	lft_ks.kallsyms_on_each_match_symbol(lft_kp_count_one, sym, &n);
+	/* Not in the kernel's own table: a module's, found or not. */
+	if (!n && lft_ksym_lookup(sym))
+		n = 1;
+	return n;
+}
+
+static int lft_kp_sym_entry(const char *sym, unsigned long offs)
+{
+	if (!lft_ksym_lookup(sym))
+		return -ENOENT;
+	/* Without IBT, only +0 is the entry (x86's rule). */
+	return offs == 0;
+}
+
+static const struct lft_kp_symcheck lft_kp_syms = {
+	.count = lft_kp_sym_count,
+	.entry = lft_kp_sym_entry,
+};
+
+/* @SYM[+|-OFFS] arguments' addresses; -ENOENT names a missing one. */
+static int lft_kp_resolve_args(struct lft_kp_def *def)
+{
+	unsigned int i;
+
+	for (i = 0; i < def->nargs; i++) {
+		struct lft_kp_arg *a = &def->args[i];
+		char *sym, *p;
+		long off = 0;
+		unsigned long addr;
+
+		if (!a->sym || a->base == LFT_KP_DATA)
+			continue;
+		sym = kstrdup(a->sym, GFP_KERNEL);
+		if (!sym)
+			return -ENOMEM;
+		p = strpbrk(sym, "+-");
+		if (p) {
+			if (kstrtol(p, 0, &off)) {
+				kfree(sym);
+				return -EINVAL;
+			}
+			*p = '\0';
+		}
+		addr = lft_ksym_lookup(sym);
+		kfree(sym);
+		if (!addr)
+			return -ENOENT;
+		a->param = addr + off;
+	}
+	return 0;
+}
+
+/* ------------------------------------------------------ definitions */
+
+static struct lft_kp *lft_kp_find(const char *group, const char *event)
+{
+	struct lft_kp *k;
+
+	list_for_each_entry(k, &lft_kp_list, list)
+		if (!strcmp(k->def->group, group) &&
+		    !strcmp(k->def->event, event))
+			return k;
+	return NULL;
+}
+
+static void lft_kp_free(struct lft_kp *k)
+{
+	unsigned int i;
+
+	if (k->fields)
+		for (i = 0; i < k->def->nargs; i++)
+			if (k->def->args[i].count) {
+				kfree(k->fields[i + 1].type);
+				kfree(k->fields[i + 1].name);
+			}
+	kfree(k->fields);
+	kfree(k->ev.print_fmt);
+	free_percpu(k->nhit);
+	lft_kp_def_free(k->def);
+	kfree(k);
+}
+
+/* The format file's fields: the head's, then one per argument. */
+static int lft_kp_fields(struct lft_kp *k)
+{
+	const struct lft_kp_def *def = k->def;
+	struct lft_ev_field *fl;
+	unsigned int i;
+
+	fl = kcalloc(def->nargs + 2, sizeof(*fl), GFP_KERNEL);
+	if (!fl)
+		return -ENOMEM;
+	k->fields = fl;
+	k->ev.fields = fl;
+	k->ev.nfields = def->nargs + (def->is_return ? 2 : 1);
+	fl[0] = (struct lft_ev_field){ "unsigned long", def->is_return ?
+				       "__probe_func" : "__probe_ip", 8, 8, 0 };
+	if (def->is_return)
+		fl[1] = (struct lft_ev_field){ "unsigned long",
+					       "__probe_ret_ip", 16, 8, 0 };
+	k->head = def->is_return ? 24 : 16;
+	fl += def->is_return ? 2 : 1;
+	for (i = 0; i < def->nargs; i++) {
+		const struct lft_kp_arg *a = &def->args[i];
+		bool str = a->type->kind == LFT_KP_STRING;
+
+		fl[i].offset = k->head + a->offset;
+		fl[i].size = a->type->size * (a->count ?: 1);
+		fl[i].is_signed = a->type->is_signed;
+		if (!a->count) {
+			fl[i].type = a->type->fmttype;
+			fl[i].name = a->name;
+			continue;
+		}
+		/*
+		 * 6.1's format shows "u8 name[]" (the size is in the size
+		 * column), but "__data_loc char[][4] name" for strings.
+		 */
+		fl[i].type = str ? kasprintf(GFP_KERNEL, "%s[%u]",
+					     a->type->fmttype, a->count) :
+				   kstrdup(a->type->fmttype, GFP_KERNEL);
+		fl[i].name = str ? kstrdup(a->name, GFP_KERNEL) :
+				   kasprintf(GFP_KERNEL, "%s[]", a->name);
+		if (!fl[i].type || !fl[i].name)
+			return -ENOMEM;
+	}
+	return 0;
+}
+
+static void lft_kp_log(struct lft_kp_perr *perr, int code, unsigned int pos)
+{
+	if (perr->cmd && code)
+		lft_err_log(NULL, "trace_kprobe", perr->cmd,
+			    lft_kp_err_text[code], pos);
+}
+
+/* Register the probe, disabled; its errors as 6.1 reports them. */
+static int lft_kp_register(struct lft_kp *k, struct lft_kp_perr *perr)
+{
+	const struct lft_kp_def *def = k->def;
+	unsigned int sym_pos = strchrnul(perr->cmd, ' ') - perr->cmd + 1;
+	struct kprobe *kp = &k->rp.kp;
+	int ret = lft_kp_resolve_args(k->def);
+
+	if (!ret) {
+		if (def->symbol) {
+			kp->symbol_name = def->symbol;
+			kp->offset = def->offset;
+		} else {
+			kp->addr = (kprobe_opcode_t *)def->addr;
+		}
+		kp->flags = KPROBE_FLAG_DISABLED;
+		if (def->is_return) {
+			k->rp.handler = lft_kp_ret;
+			k->rp.maxactive = def->maxactive;
+			ret = register_kretprobe(&k->rp);
+		} else {
+			kp->pre_handler = lft_kp_pre;
+			ret = register_kprobe(kp);
+		}
+	}
+	if (ret == -EILSEQ)
+		lft_kp_log(perr, LFT_KP_E_BAD_INSN_BNDRY, sym_pos);
+	else if (ret == -ENOENT)
+		lft_kp_log(perr, LFT_KP_E_BAD_PROBE_ADDR, sym_pos);
+	else if (ret && ret != -ENOMEM && ret != -EEXIST)
+		lft_kp_log(perr, LFT_KP_E_FAIL_REG_PROBE, sym_pos);
+	return ret;
+}
+
+static void lft_kp_unregister(struct lft_kp *k)
+{
+	if (k->def->is_return)
+		unregister_kretprobe(&k->rp);
+	else
+		unregister_kprobe(&k->rp.kp);
+}
+
+/* One definition line. */
+static int lft_kp_create(const char *line)
+{
+	struct lft_kp_perr perr;
+	struct lft_kp_def *def;
+	struct lft_kp *k, *old;
+	int ret;
+
+	if (!lft_kp_tramp)
+		WRITE_ONCE(lft_kp_tramp,
+			   lft_ksym_lookup("arch_rethook_trampoline"));
+	def = lft_kp_parse(line, &lft_kp_syms, &perr);
+	if (IS_ERR(def)) {
+		lft_kp_log(&perr, perr.code, perr.pos);
+		kfree(perr.cmd);
+		return PTR_ERR(def);
+	}
+	old = lft_kp_find(def->group, def->event);
+	if (old) {
+		/* Several probes on one event (6.1's append) are not done. */
+		lft_kp_log(&perr, old->def->is_return != def->is_return ?
+			   LFT_KP_E_DIFF_PROBE_TYPE : LFT_KP_E_EVENT_EXIST, 0);
+		ret = -EEXIST;
+		goto out_def;
+	}
+	ret = -ENOMEM;
+	k = kzalloc(sizeof(*k), GFP_KERNEL);
+	if (!k)
+		goto out_def;
+	k->def = def;
+	k->nhit = alloc_percpu(unsigned long);
+	k->ev.print_fmt = lft_kp_print_fmt(def);
+	if (!k->nhit || !k->ev.print_fmt || lft_kp_fields(k))
+		goto out_free;
+	k->ev.system = def->group;
+	k->ev.name = def->event;
+	k->ev.print = lft_kp_print;
+	k->ev.reg = lft_kp_reg;
+	ret = lft_kp_register(k, &perr);
+	if (ret)
+		goto out_free;
+	ret = lft_event_add(&k->ev);
+	if (ret) {
+		if (ret == -EEXIST)
+			lft_kp_log(&perr, LFT_KP_E_EVENT_EXIST, 0);
+		lft_kp_unregister(k);
+		goto out_free;
+	}
+	list_add_tail(&k->list, &lft_kp_list);
+	kfree(perr.cmd);
+	return 0;
+out_free:
+	lft_kp_free(k);
+	kfree(perr.cmd);
+	return ret;
+out_def:
+	lft_kp_def_free(def);
+	kfree(perr.cmd);
+	return ret;
+}
+
+static void lft_kp_clear_one(struct lft_array *tr, void *data)
+{
+	lft_array_clear(tr, LFT_RB_ALL_CPUS);
+}
+
+/* Remove an event that lft_event_remove() let go. */
+static void lft_kp_destroy(struct lft_kp *k)
+{
+	list_del(&k->list);
+	lft_kp_unregister(k);
+	lft_kp_free(k);
+}
+
+/* "PLACE [NAME=ARG ...]" after "-:EVENT": narrows which probe goes. */
+static bool lft_kp_match_head(struct lft_kp *k, int argc, char **argv)
+{
+	const struct lft_kp_def *def = k->def;
+	char buf[LFT_KP_NAME_LEN * 2];
+	int i;
+
+	if (!argc)
+		return true;
+	if (!def->symbol)
+		snprintf(buf, sizeof(buf), "0x%p", k->rp.kp.addr);
+	else if (def->offset)
+		snprintf(buf, sizeof(buf), "%s+%u", def->symbol,
+			 (unsigned int)def->offset);
+	else
+		snprintf(buf, sizeof(buf), "%s", def->symbol);
+	if (strcmp(buf, argv[0]))
+		return false;
+	if (argc - 1 > def->nargs)
+		return false;
+	for (i = 1; i < argc; i++) {
+		snprintf(buf, sizeof(buf), "%s=%s", def->args[i - 1].name,
+			 def->args[i - 1].comm);
+		if (strcmp(buf, argv[i]))
+			return false;
+	}
+	return true;
+}
+
+/* "-:[GRP/]EVENT [PLACE [ARGS]]". */
+static int lft_kp_delete(const char *line)
+{
+	char *event, *group = NULL, *p;
+	struct lft_kp *k, *tmp;
+	int argc, ret = -ENOENT;
+	char **argv;
+
+	argv = argv_split(GFP_KERNEL, line, &argc);
+	if (!argv)
+		return -ENOMEM;
+	if (!argc || argv[0][1] != ':') {
+		ret = -EINVAL;
+		goto out;
+	}
+	event = &argv[0][2];
+	p = strchr(event, '/');
+	if (p) {
+		group = event;
+		*p = '\0';
+		event = p + 1;
+	}
+	if (!group && !*event) {
+		ret = -EINVAL;
+		goto out;
+	}
+	list_for_each_entry_safe(k, tmp, &lft_kp_list, list) {
+		if ((*event && strcmp(k->def->event, event)) ||
+		    (group && strcmp(k->def->group, group)) ||
+		    !lft_kp_match_head(k, argc - 1, argv + 1))
+			continue;
+		ret = lft_event_remove(&k->ev);
+		if (ret)
+			break;
+		lft_kp_destroy(k);
+	}
+	lft_arrays_for_each(lft_kp_clear_one, NULL);
+out:
+	argv_free(argv);
+	return ret;
+}
+
+/**
+ * lft_kp_run() - run one line written to kprobe_events
+ * @line: the line, comment removed
+ *
+ * Called with lft_lock held.
+ *
+ * Return: 0 or a negative errno (and an error_log line where 6.1 logs
+ * one); a failed line changes nothing.
+ */
+int lft_kp_run(const char *line)
+{
+	const char *p = skip_spaces(line);
+
+	if (!*p)
+		return 0;
+	if (line[0] == '-')
+		return lft_kp_delete(line);
+	return lft_kp_create(line);
+}
+
+/* "echo > kprobe_events": all or, when one is enabled, none. */
+static int lft_kp_clear_all(void)
+{
+	struct lft_kp *k, *tmp;
+	int ret = 0;
+
+	list_for_each_entry(k, &lft_kp_list, list)
+		if (k->ev.users)
+			return -EBUSY;
+	list_for_each_entry_safe(k, tmp, &lft_kp_list, list) {
+		ret = lft_event_remove(&k->ev);
+		if (ret)
+			break;
+		lft_kp_destroy(k);
+	}
+	lft_arrays_for_each(lft_kp_clear_one, NULL);
+	return ret;
+}
+
+/* ---------------------------------------------------------- files */
+
+struct lft_kp_text {
+	char *buf;
+	size_t len;
+};
+
+static void lft_kp_show_list(struct seq_buf *s)
+{
+	struct lft_kp *k;
+
+	list_for_each_entry(k, &lft_kp_list, list)
+		lft_kp_def_show(k->def, (unsigned long)k->rp.kp.addr,
+				k->rp.maxactive, s);
+}
+
+static void lft_kp_show_profile(struct seq_buf *s)
+{
+	struct lft_kp *k;
+
+	list_for_each_entry(k, &lft_kp_list, list) {
+		unsigned long hits = 0, missed = k->rp.kp.nmissed;
+		int cpu;
+
+		for_each_possible_cpu(cpu)
+			hits += *per_cpu_ptr(k->nhit, cpu);
+		if (k->def->is_return)
+			missed += k->rp.nmissed;
+		seq_buf_printf(s, "  %-44s %15lu %15lu\n", k->def->event, hits,
+			       missed);
+	}
+}
+
+/* The file's whole text, made at open under lft_lock. */
+static int lft_kp_text(struct file *file, void (*show)(struct seq_buf *s))
+{
+	struct lft_kp_text *t = kzalloc(sizeof(*t), GFP_KERNEL);
+	size_t size = PAGE_SIZE;
+	struct seq_buf s;
+
+	if (!t)
+		return -ENOMEM;
+	for (;;) {
+		t->buf = kvmalloc(size, GFP_KERNEL);
+		if (!t->buf) {
+			kfree(t);
+			return -ENOMEM;
+		}
+		seq_buf_init(&s, t->buf, size);
+		mutex_lock(&lft_lock);
+		show(&s);
+		mutex_unlock(&lft_lock);
+		if (!seq_buf_has_overflowed(&s))
+			break;
+		kvfree(t->buf);
+		size *= 4;
+	}
+	t->len = seq_buf_used(&s);
+	file->private_data = t;
+	return 0;
+}
+
+static int lft_kp_open_with(struct inode *inode, struct file *file,
+			    void (*show)(struct seq_buf *s))
+{
+	int ret = lft_open_check(inode, file);
+
+	if (ret)
+		return ret;
+	/* kprobe_profile takes no writes, and root could open it so. */
+	if (show == lft_kp_show_list && (file->f_mode & FMODE_WRITE) &&
+	    (file->f_flags & O_TRUNC)) {
+		mutex_lock(&lft_lock);
+		ret = lft_kp_clear_all();
+		mutex_unlock(&lft_lock);
+	}
+	if (!ret && (file->f_mode & FMODE_READ))
+		ret = lft_kp_text(file, show);
+	if (ret)
+		lft_release(inode, file);
+	return ret;
+}
+
+static int lft_kp_open(struct inode *inode, struct file *file)
+{
+	return lft_kp_open_with(inode, file, lft_kp_show_list);
+}
+
+static int lft_kp_profile_open(struct inode *inode, struct file *file)
+{
+	return lft_kp_open_with(inode, file, lft_kp_show_profile);
+}
+
+static ssize_t lft_kp_read(struct file *file, char __user *ubuf, size_t cnt,
+			   loff_t *ppos)
+{
+	struct lft_kp_text *t = file->private_data;
+
+	return t ? simple_read_from_buffer(ubuf, cnt, ppos, t->buf, t->len) : 0;
+}
+
+/* One line at a time, as 6.1: lines before a bad one stay done. */
+static ssize_t lft_kp_write(struct file *file, const char __user *ubuf,
+			    size_t cnt, loff_t *ppos)
+{
+	char *kbuf = kmalloc(LFT_KP_WRITE_BUF, GFP_KERNEL);
+	size_t done = 0, size;
+	char *buf, *nl;
+	int ret = 0;
+
+	if (!kbuf)
+		return -ENOMEM;
+	while (done < cnt && !ret) {
+		size = min_t(size_t, cnt - done, LFT_KP_WRITE_BUF - 1);
+		if (copy_from_user(kbuf, ubuf + done, size)) {
+			ret = -EFAULT;
+			break;
+		}
+		kbuf[size] = '\0';
+		buf = kbuf;
+		while (done < cnt) {
+			nl = strchr(buf, '\n');
+			if (nl) {
+				*nl = '\0';
+				size = nl - buf + 1;
+			} else {
+				size = strlen(buf);
+				if (done + size < cnt) {
+					if (buf != kbuf)
+						break;	/* read the rest */
+					pr_warn("Line length is too long: Should be less than %d\n",
+						LFT_KP_WRITE_BUF - 2);
+					ret = -EINVAL;
+					break;
+				}
+			}
+			done += size;
+			nl = strchr(buf, '#');
+			if (nl)
+				*nl = '\0';
+			mutex_lock(&lft_lock);
+			ret = lft_kp_run(buf);
+			mutex_unlock(&lft_lock);
+			if (ret)
+				break;
+			buf += size;
+		}
+	}
+	kfree(kbuf);
+	return ret ? ret : done;
+}
+
+static int lft_kp_release(struct inode *inode, struct file *file)
+{
+	struct lft_kp_text *t = file->private_data;
+
+	if (t) {
+		kvfree(t->buf);
+		kfree(t);
+	}
+	return lft_release(inode, file);
+}
+
+static const struct file_operations lft_kp_fops = {
+	.owner = THIS_MODULE,
+	.open = lft_kp_open,
+	.read = lft_kp_read,
+	.write = lft_kp_write,
+	.release = lft_kp_release,
+	.llseek = default_llseek,
+};
+
+static const struct file_operations lft_kp_profile_fops = {
+	.owner = THIS_MODULE,
+	.open = lft_kp_profile_open,
+	.read = lft_kp_read,
+	.release = lft_kp_release,
+	.llseek = default_llseek,
+};
+
+/**
+ * lft_kp_files_create() - kprobe_events, dynamic_events, kprobe_profile
+ * @tr: the top-level array (6.1 has them there only)
+ * @ref: its files' ref
+ */
+void lft_kp_files_create(struct lft_array *tr, struct lft_file_ref *ref)
+{
+	debugfs_create_file("kprobe_events", 0640, tr->dir, ref, &lft_kp_fops);
+	debugfs_create_file("dynamic_events", 0640, tr->dir, ref, &lft_kp_fops);
+	debugfs_create_file("kprobe_profile", 0440, tr->dir, ref,
+			    &lft_kp_profile_fops);
+}
+
+/**
+ * lft_kp_boot() - the kprobe_event= parameter: define and enable probes
+ * @defs: definitions separated by ';', with ',' for spaces (6.1's syntax)
+ *
+ * Called with lft_lock held, once the top level's events/ exists.
+ *
+ * Return: 0, or the first failing definition's errno (after a message).
+ */
+int lft_kp_boot(const char *defs)
+{
+	char *copy = kstrdup(defs, GFP_KERNEL), *p, *line;
+	int ret = 0;
+
+	if (!copy)
+		return -ENOMEM;
+	p = copy;
+	while (!ret && (line = strsep(&p, ";"))) {
+		char *c;
+		struct lft_kp *k;
+		struct lft_ev_file *f;
+
+		for (c = line; *c; c++)
+			if (*c == ',')
+				*c = ' ';
+		if (!*skip_spaces(line))
+			continue;
+		ret = lft_kp_create(line);
+		if (ret) {
+			pr_err("kprobe_event: cannot add '%s': %d\n", line, ret);
+			break;
+		}
+		k = list_last_entry(&lft_kp_list, struct lft_kp, list);
+		f = lft_ev_file_find(&lft_top, &k->ev);
+		ret = f ? lft_ev_enable(f, true) : -ENOENT;
+		if (ret)
+			pr_err("kprobe_event: cannot enable '%s': %d\n", line,
+			       ret);
+	}
+	kfree(copy);
+	return ret;
+}
+
+/**
+ * lft_kp_exit() - unregister and free every kprobe event at unload
+ *
+ * The arrays are gone (their events disabled); the registry's list still
+ * links the events, so they leave it here.
+ */
+void lft_kp_exit(void)
+{
+	struct lft_kp *k, *tmp;
+
+	list_for_each_entry_safe(k, tmp, &lft_kp_list, list) {
+		list_del(&k->ev.list);
+		lft_kp_destroy(k);
+	}
+}

@@ -1,0 +1,870 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The kprobe_events grammar of Linux 6.1, parsed into struct lft_kp_def:
+ *
+ *   p[:[GRP/][EVENT]] [MOD:]SYM[+OFFS][%return]|MEMADDR [FETCHARGS]
+ *   r[MAXACTIVE][:[GRP/][EVENT]] [MOD:]SYM[+0] [FETCHARGS]
+ *   -:[GRP/][EVENT] [SYM [ARGS]]       (kprobe.c deletes)
+ *
+ * The checks run in 6.1's order and report 6.1's error with the caret
+ * where 6.1 puts it: users and ftracetest read error_log. Positions count
+ * in the command's words joined by single spaces, as 6.1 logs it. The
+ * parser touches no probe, so KUnit can run it with fake symbols.
+ */
+#include <linux/ctype.h>
+#include <linux/err.h>
+#include <linux/kernel.h>
+#include <linux/module.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+
+#include "events/kprobe.h"
+
+const char *const lft_kp_err_text[LFT_KP_E_COUNT] = {
+	[LFT_KP_E_MAXACT_NO_KPROBE] = "Maxactive is not for kprobe",
+	[LFT_KP_E_BAD_MAXACT] = "Invalid maxactive number",
+	[LFT_KP_E_MAXACT_TOO_BIG] = "Maxactive is too big",
+	[LFT_KP_E_BAD_PROBE_ADDR] = "Invalid probed address or symbol",
+	[LFT_KP_E_NON_UNIQ_SYMBOL] = "The symbol is not unique",
+	[LFT_KP_E_BAD_RETPROBE] = "Retprobe address must be an function entry",
+	[LFT_KP_E_BAD_ADDR_SUFFIX] = "Invalid probed address suffix",
+	[LFT_KP_E_NO_GROUP_NAME] = "Group name is not specified",
+	[LFT_KP_E_GROUP_TOO_LONG] = "Group name is too long",
+	[LFT_KP_E_BAD_GROUP_NAME] = "Group name must follow the same rules as C identifiers",
+	[LFT_KP_E_NO_EVENT_NAME] = "Event name is not specified",
+	[LFT_KP_E_EVENT_TOO_LONG] = "Event name is too long",
+	[LFT_KP_E_BAD_EVENT_NAME] = "Event name must follow the same rules as C identifiers",
+	[LFT_KP_E_EVENT_EXIST] = "Given group/event name is already used by another event",
+	[LFT_KP_E_RETVAL_ON_PROBE] = "$retval is not available on probe",
+	[LFT_KP_E_BAD_STACK_NUM] = "Invalid stack number",
+	[LFT_KP_E_BAD_ARG_NUM] = "Invalid argument number",
+	[LFT_KP_E_BAD_VAR] = "Invalid $-variable specified",
+	[LFT_KP_E_BAD_REG_NAME] = "Invalid register name",
+	[LFT_KP_E_BAD_MEM_ADDR] = "Invalid memory address",
+	[LFT_KP_E_BAD_IMM] = "Invalid immediate value",
+	[LFT_KP_E_IMMSTR_NO_CLOSE] = "String is not closed with '\"'",
+	[LFT_KP_E_FILE_ON_KPROBE] = "File offset is not available with kprobe",
+	[LFT_KP_E_TOO_MANY_OPS] = "Dereference is too much nested",
+	[LFT_KP_E_DEREF_NEED_BRACE] = "Dereference needs a brace",
+	[LFT_KP_E_BAD_DEREF_OFFS] = "Invalid dereference offset",
+	[LFT_KP_E_DEREF_OPEN_BRACE] = "Dereference brace is not closed",
+	[LFT_KP_E_COMM_CANT_DEREF] = "$comm can not be dereferenced",
+	[LFT_KP_E_BAD_FETCH_ARG] = "Invalid fetch argument",
+	[LFT_KP_E_ARRAY_NO_CLOSE] = "Array is not closed",
+	[LFT_KP_E_BAD_ARRAY_SUFFIX] = "Array has wrong suffix",
+	[LFT_KP_E_BAD_ARRAY_NUM] = "Invalid array size",
+	[LFT_KP_E_ARRAY_TOO_BIG] = "Array number is too big",
+	[LFT_KP_E_BAD_TYPE] = "Unknown type is specified",
+	[LFT_KP_E_BAD_STRING] = "String accepts only memory argument",
+	[LFT_KP_E_BAD_BITFIELD] = "Invalid bitfield",
+	[LFT_KP_E_ARG_NAME_TOO_LONG] = "Argument name is too long",
+	[LFT_KP_E_NO_ARG_NAME] = "Argument name is not specified",
+	[LFT_KP_E_BAD_ARG_NAME] = "Argument name must follow the same rules as C identifiers",
+	[LFT_KP_E_USED_ARG_NAME] = "This argument name is already used",
+	[LFT_KP_E_ARG_TOO_LONG] = "Argument expression is too long",
+	[LFT_KP_E_NO_ARG_BODY] = "No argument expression",
+	[LFT_KP_E_BAD_INSN_BNDRY] = "Probe point is not an instruction boundary",
+	[LFT_KP_E_FAIL_REG_PROBE] = "Failed to register probe event",
+	[LFT_KP_E_DIFF_PROBE_TYPE] = "Probe type is different from existing probe",
+	[LFT_KP_E_EVENT_TOO_BIG] = "Event too big (too many fields?)",
+};
+EXPORT_SYMBOL_GPL(lft_kp_err_text);
+
+/*
+ * 6.1 counts a fetch in slots of a 16-entry program whose last slot ends
+ * it; nesting that reaches it is "too much nested". Mirrored so the same
+ * definitions are refused.
+ */
+#define LFT_KP_SLOTS_END	15
+#define LFT_KP_MAX_STACK	(THREAD_SIZE / sizeof(unsigned long))
+
+/* Field names the record's head already uses. */
+static const char *const lft_kp_reserved[] = {
+	"common_type", "common_flags", "common_preempt_count", "common_pid",
+	"common_tgid", "__probe_ip", "__probe_ret_ip", "__probe_func",
+};
+
+/* A command split in words, and each word's place in the joined text. */
+struct lft_kp_words {
+	char *copy;		/* the words point into it */
+	int argc;
+	char **argv;
+	unsigned int *start;
+	unsigned int len;	/* of the joined text */
+	struct lft_kp_perr *perr;
+	int idx;		/* the word errors refer to */
+};
+
+static int lft_kp_err(struct lft_kp_words *w, int offs, int code)
+{
+	struct lft_kp_perr *p = w->perr;
+
+	p->code = code;
+	/* Past the last word: 6.1 puts the caret one after the end. */
+	p->pos = w->idx >= w->argc ? w->len + 1 : w->start[w->idx] + offs;
+	return -EINVAL;
+}
+
+static bool lft_kp_good_name(const char *name, bool sys)
+{
+	if (!isalpha(*name) && *name != '_' && (!sys || *name != '-'))
+		return false;
+	while (*++name)
+		if (!isalnum(*name) && *name != '_' && (!sys || *name != '-'))
+			return false;
+	return true;
+}
+
+/* ------------------------------------------------------ one argument */
+
+struct lft_kp_argctx {
+	struct lft_kp_words *w;
+	struct lft_kp_arg *a;
+	unsigned int slot;	/* the program slot 6.1 would be at */
+	bool is_return, at_entry;
+};
+
+static int lft_kp_parse_var(struct lft_kp_argctx *c, const char *var,
+			    int offs)
+{
+	struct lft_kp_arg *a = c->a;
+	unsigned long n;
+	int len;
+
+	if (!strcmp(var, "retval")) {
+		if (!c->is_return)
+			return lft_kp_err(c->w, offs, LFT_KP_E_RETVAL_ON_PROBE);
+		a->base = LFT_KP_RETVAL;
+		return 0;
+	}
+	len = str_has_prefix(var, "stack");
+	if (len) {
+		if (!var[len]) {
+			a->base = LFT_KP_STACKP;
+			return 0;
+		}
+		if (!isdigit(var[len]) || kstrtoul(var + len, 10, &n))
+			return lft_kp_err(c->w, offs, LFT_KP_E_BAD_VAR);
+		if (n > LFT_KP_MAX_STACK)
+			return lft_kp_err(c->w, offs, LFT_KP_E_BAD_STACK_NUM);
+		a->base = LFT_KP_STACK;
+		a->param = n;
+		return 0;
+	}
+	if (!strcmp(var, "comm") || !strcmp(var, "COMM")) {
+		a->base = LFT_KP_COMM;
+		return 0;
+	}
+	len = str_has_prefix(var, "arg");
+	/* $argN only where the arguments are still in their registers. */
+	if (len && c->at_entry && !c->is_return) {
+		if (kstrtoul(var + len, 10, &n))
+			return lft_kp_err(c->w, offs, LFT_KP_E_BAD_VAR);
+		if (!n || n > LFT_KP_MAX_STACK)
+			return lft_kp_err(c->w, offs, LFT_KP_E_BAD_ARG_NUM);
+		a->base = LFT_KP_ARG;
+		a->param = n - 1;
+		return 0;
+	}
+	return lft_kp_err(c->w, offs, LFT_KP_E_BAD_VAR);
+}
+
+static int lft_kp_push_deref(struct lft_kp_argctx *c, long off, bool user,
+			     int offs)
+{
+	struct lft_kp_arg *a = c->a;
+
+	if (++c->slot == LFT_KP_SLOTS_END || a->nderef == LFT_KP_MAX_DEREF)
+		return lft_kp_err(c->w, offs, LFT_KP_E_TOO_MANY_OPS);
+	a->deref[a->nderef].off = off;
+	a->deref[a->nderef].user = user;
+	a->nderef++;
+	return 0;
+}
+
+/* One fetch expression; nested ones recurse. @arg is modified. */
+static int lft_kp_parse_fetch(struct lft_kp_argctx *c, char *arg, int offs)
+{
+	struct lft_kp_arg *a = c->a;
+	unsigned long v;
+	bool user = false;
+	long off;
+	char *p;
+	int ret;
+
+	switch (arg[0]) {
+	case '$':
+		return lft_kp_parse_var(c, arg + 1, offs);
+	case '%':
+		ret = lft_kp_reg_offset(arg + 1);
+		if (ret < 0)
+			return lft_kp_err(c->w, offs, LFT_KP_E_BAD_REG_NAME);
+		a->base = LFT_KP_REG;
+		a->param = ret;
+		return 0;
+	case '@':
+		if (arg[1] == '+')
+			return lft_kp_err(c->w, offs, LFT_KP_E_FILE_ON_KPROBE);
+		if (isdigit(arg[1])) {
+			if (kstrtoul(arg + 1, 0, &v))
+				return lft_kp_err(c->w, offs, LFT_KP_E_BAD_MEM_ADDR);
+			a->base = LFT_KP_IMM;
+			a->param = v;
+		} else {
+			/* Resolved when the probe is registered, as in 6.1. */
+			a->sym = kstrdup(arg + 1, GFP_KERNEL);
+			if (!a->sym)
+				return -ENOMEM;
+			a->base = LFT_KP_IMM;
+			if (++c->slot == LFT_KP_SLOTS_END)
+				return lft_kp_err(c->w, offs, LFT_KP_E_TOO_MANY_OPS);
+		}
+		return lft_kp_push_deref(c, 0, false, offs);
+	case '+':
+	case '-':
+		/* 6.1 folds "u" away first; its caret arithmetic follows. */
+		if (arg[1] == 'u') {
+			user = true;
+			arg[1] = arg[0];
+			arg++;
+		}
+		if (arg[0] == '+')
+			arg++;
+		p = strchr(arg, '(');
+		if (!p)
+			return lft_kp_err(c->w, offs, LFT_KP_E_DEREF_NEED_BRACE);
+		*p = '\0';
+		if (kstrtol(arg, 0, &off))
+			return lft_kp_err(c->w, offs, LFT_KP_E_BAD_DEREF_OFFS);
+		offs += (p + 1 - arg) + (arg[0] != '-' ? 1 : 0);
+		arg = p + 1;
+		p = strrchr(arg, ')');
+		if (!p)
+			return lft_kp_err(c->w, offs + strlen(arg),
+					  LFT_KP_E_DEREF_OPEN_BRACE);
+		*p = '\0';
+		ret = lft_kp_parse_fetch(c, arg, offs);
+		if (ret)
+			return ret;
+		if (a->base == LFT_KP_COMM || a->base == LFT_KP_DATA) {
+			if (!a->nderef)
+				return lft_kp_err(c->w, offs,
+						  LFT_KP_E_COMM_CANT_DEREF);
+		}
+		return lft_kp_push_deref(c, off, user, offs);
+	case '\\':
+		if (arg[1] == '"') {
+			size_t len = strlen(arg + 2);
+
+			if (!len || arg[2 + len - 1] != '"')
+				return lft_kp_err(c->w, offs + 2 + len,
+						  LFT_KP_E_IMMSTR_NO_CLOSE);
+			a->sym = kstrndup(arg + 2, len - 1, GFP_KERNEL);
+			if (!a->sym)
+				return -ENOMEM;
+			a->base = LFT_KP_DATA;
+			a->param = (unsigned long)a->sym;
+			return 0;
+		}
+		if (isdigit(arg[1]))
+			ret = kstrtoul(arg + 1, 0, &v);
+		else if (arg[1] == '-')
+			ret = kstrtol(arg + 1, 0, (long *)&v);
+		else if (arg[1] == '+')
+			ret = kstrtol(arg + 2, 0, (long *)&v);
+		else
+			ret = -EINVAL;
+		if (ret)
+			return lft_kp_err(c->w, offs + 1, LFT_KP_E_BAD_IMM);
+		a->base = LFT_KP_IMM;
+		a->param = v;
+		return 0;
+	}
+	return lft_kp_err(c->w, offs, LFT_KP_E_BAD_FETCH_ARG);
+}
+
+/* A number at @s as 6.1 reads it here (base prefixes, stops at junk). */
+static unsigned long lft_kp_num(const char *s, char **end)
+{
+	unsigned long v = 0;
+	unsigned int base = 10, d;
+
+	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X') && isxdigit(s[2])) {
+		base = 16;
+		s += 2;
+	} else if (s[0] == '0') {
+		base = 8;
+	}
+	for (; isxdigit(*s); s++) {
+		d = isdigit(*s) ? *s - '0' : tolower(*s) - 'a' + 10;
+		if (d >= base)
+			break;
+		v = v * base + d;
+	}
+	*end = (char *)s;
+	return v;
+}
+
+/* "b<width>@<offset>/<size>", its size already checked by the type. */
+static int lft_kp_parse_bitfield(struct lft_kp_argctx *c, const char *t)
+{
+	struct lft_kp_arg *a = c->a;
+	unsigned long bw, bo;
+	char *tail;
+
+	bw = lft_kp_num(t + 1, &tail);
+	if (!bw || *tail != '@')
+		return -EINVAL;
+	t = tail + 1;
+	bo = lft_kp_num(t, &tail);
+	if (tail == t || *tail != '/')
+		return -EINVAL;
+	if (++c->slot >= LFT_KP_SLOTS_END)
+		return -EINVAL;
+	if (a->type->size * 8 < bw + bo)
+		return -EINVAL;
+	a->bf_width = bw;
+	a->bf_off = bo;
+	return 0;
+}
+
+/* The last step: what the record keeps of the fetched value. */
+static int lft_kp_set_store(struct lft_kp_argctx *c, int offs, int toffs)
+{
+	struct lft_kp_arg *a = c->a;
+	bool deref = a->nderef > 0;
+
+	if (a->type->kind == LFT_KP_STRING) {
+		bool direct = a->base == LFT_KP_IMM || a->base == LFT_KP_COMM ||
+			      a->base == LFT_KP_DATA;
+
+		if (!deref && !direct)
+			return lft_kp_err(c->w, toffs, LFT_KP_E_BAD_STRING);
+		if ((!deref || a->count) && ++c->slot >= LFT_KP_SLOTS_END)
+			return lft_kp_err(c->w, offs, LFT_KP_E_TOO_MANY_OPS);
+	} else if (!deref && ++c->slot >= LFT_KP_SLOTS_END) {
+		return lft_kp_err(c->w, offs, LFT_KP_E_TOO_MANY_OPS);
+	}
+	if (!deref) {
+		a->loc = LFT_KP_LOC_VALUE;
+		return 0;
+	}
+	/* The last dereference reads the value (or a string's pointers). */
+	a->nderef--;
+	a->loc_off = a->deref[a->nderef].off;
+	a->loc_user = a->deref[a->nderef].user;
+	a->loc = a->type->kind == LFT_KP_STRING && a->count ?
+		 LFT_KP_LOC_PTRS : LFT_KP_LOC_MEM;
+	return 0;
+}
+
+/* ARG[:TYPE[[N]]], @offs its place in its word. */
+static int lft_kp_parse_body(struct lft_kp_argctx *c, const char *body,
+			     int offs, unsigned int *size)
+{
+	struct lft_kp_arg *a = c->a;
+	char *arg, *t, *t2, *t3;
+	int ret = -EINVAL, toffs;
+	size_t len = strlen(body);
+
+	if (len > LFT_KP_ARGSTR_LEN)
+		return lft_kp_err(c->w, offs, LFT_KP_E_ARG_TOO_LONG);
+	if (!len)
+		return lft_kp_err(c->w, offs, LFT_KP_E_NO_ARG_BODY);
+	a->comm = kstrdup(body, GFP_KERNEL);
+	arg = kstrdup(body, GFP_KERNEL);
+	if (!a->comm || !arg) {
+		kfree(arg);
+		return -ENOMEM;
+	}
+	t = strchr(arg, ':');
+	if (t) {
+		*t++ = '\0';
+		t2 = strchr(t, '[');
+		if (t2) {
+			*t2++ = '\0';
+			t3 = strchr(t2, ']');
+			if (!t3) {
+				ret = lft_kp_err(c->w, offs + t2 + strlen(t2) - arg,
+						 LFT_KP_E_ARRAY_NO_CLOSE);
+				goto out;
+			}
+			if (t3[1]) {
+				ret = lft_kp_err(c->w, offs + t3 + 1 - arg,
+						 LFT_KP_E_BAD_ARRAY_SUFFIX);
+				goto out;
+			}
+			*t3 = '\0';
+			if (kstrtouint(t2, 0, &a->count) || !a->count) {
+				ret = lft_kp_err(c->w, offs + t2 - arg,
+						 LFT_KP_E_BAD_ARRAY_NUM);
+				goto out;
+			}
+			if (a->count > LFT_KP_ARRAY_MAX) {
+				ret = lft_kp_err(c->w, offs + t2 - arg,
+						 LFT_KP_E_ARRAY_TOO_BIG);
+				goto out;
+			}
+		}
+	}
+	toffs = offs + (t ? t - arg : 0);
+	if (!strcmp(arg, "$comm") || !strcmp(arg, "$COMM") ||
+	    !strncmp(arg, "\\\"", 2)) {
+		/* 6.1 refuses other types here without a log line. */
+		if (a->count || (t && strcmp(t, "string")))
+			goto out;
+		a->type = lft_kp_find_type("string");
+	} else {
+		a->type = lft_kp_find_type(t);
+	}
+	if (!a->type) {
+		ret = lft_kp_err(c->w, toffs, LFT_KP_E_BAD_TYPE);
+		goto out;
+	}
+	a->offset = *size;
+	*size += a->type->size * (a->count ?: 1);
+	if (*size > LFT_KP_ARGS_MAX_SIZE) {
+		lft_kp_err(c->w, offs, LFT_KP_E_EVENT_TOO_BIG);
+		ret = -E2BIG;
+		goto out;
+	}
+	ret = lft_kp_parse_fetch(c, arg, offs);
+	if (!ret)
+		ret = lft_kp_set_store(c, offs, toffs);
+	if (!ret && t && t[0] == 'b' && lft_kp_parse_bitfield(c, t))
+		ret = lft_kp_err(c->w, toffs, LFT_KP_E_BAD_BITFIELD);
+	if (!ret && a->count) {
+		if (a->loc == LFT_KP_LOC_VALUE)
+			ret = lft_kp_err(c->w, toffs, LFT_KP_E_BAD_STRING);
+		else if (++c->slot >= LFT_KP_SLOTS_END)
+			ret = lft_kp_err(c->w, offs, LFT_KP_E_TOO_MANY_OPS);
+	}
+out:
+	kfree(arg);
+	return ret;
+}
+
+/* [NAME=]BODY, the @i-th argument. */
+static int lft_kp_parse_arg(struct lft_kp_words *w, struct lft_kp_def *def,
+			    unsigned int i, const char *text, bool at_entry)
+{
+	struct lft_kp_arg *a = &def->args[i];
+	struct lft_kp_argctx c = { .w = w, .a = a, .is_return = def->is_return,
+				   .at_entry = at_entry };
+	const char *body = strchr(text, '=');
+	unsigned int j;
+
+	def->nargs++;	/* so that a failed one is freed too */
+	if (body) {
+		if (body - text > LFT_KP_ARGNAME_LEN)
+			return lft_kp_err(w, 0, LFT_KP_E_ARG_NAME_TOO_LONG);
+		if (body == text)
+			return lft_kp_err(w, 0, LFT_KP_E_NO_ARG_NAME);
+		a->name = kstrndup(text, body - text, GFP_KERNEL);
+		body++;
+	} else {
+		a->name = kasprintf(GFP_KERNEL, "arg%u", i + 1);
+		body = text;
+	}
+	if (!a->name)
+		return -ENOMEM;
+	if (!lft_kp_good_name(a->name, false))
+		return lft_kp_err(w, 0, LFT_KP_E_BAD_ARG_NAME);
+	for (j = 0; j < ARRAY_SIZE(lft_kp_reserved); j++)
+		if (!strcmp(a->name, lft_kp_reserved[j]))
+			return lft_kp_err(w, 0, LFT_KP_E_USED_ARG_NAME);
+	for (j = 0; j < i; j++)
+		if (!strcmp(a->name, def->args[j].name))
+			return lft_kp_err(w, 0, LFT_KP_E_USED_ARG_NAME);
+	return lft_kp_parse_body(&c, body, body - text, &def->size);
+}
+
+/* ------------------------------------------------------ the command */
+
+/* Split @line in words, as 6.1 does (any run of white space). */
+static int lft_kp_split(const char *line, struct lft_kp_words *w)
+{
+	char *copy, *p, *word;
+	unsigned int n = 0, pos = 0;
+
+	copy = kstrdup(line, GFP_KERNEL);
+	if (!copy)
+		return -ENOMEM;
+	for (p = copy; *p; ) {
+		while (isspace(*p))
+			p++;
+		if (!*p)
+			break;
+		n++;
+		while (*p && !isspace(*p))
+			p++;
+	}
+	w->argv = kcalloc(n + 1, sizeof(*w->argv), GFP_KERNEL);
+	w->start = kcalloc(n + 1, sizeof(*w->start), GFP_KERNEL);
+	if (!w->argv || !w->start) {
+		kfree(w->argv);
+		kfree(w->start);
+		kfree(copy);
+		return -ENOMEM;
+	}
+	p = copy;
+	w->copy = copy;
+	w->argc = 0;
+	while ((word = strsep(&p, " \t\n\r\v\f"))) {
+		if (!*word)
+			continue;
+		w->start[w->argc] = pos;
+		w->argv[w->argc++] = word;
+		pos += strlen(word) + 1;
+	}
+	w->len = pos ? pos - 1 : 0;
+	return 0;
+}
+
+static void lft_kp_words_free(struct lft_kp_words *w)
+{
+	kfree(w->copy);
+	kfree(w->argv);
+	kfree(w->start);
+}
+
+static char *lft_kp_join(struct lft_kp_words *w)
+{
+	char *s = kzalloc(w->len + 1, GFP_KERNEL);
+	int i;
+
+	if (!s)
+		return NULL;
+	for (i = 0; i < w->argc; i++) {
+		strcpy(s + w->start[i], w->argv[i]);
+		if (i + 1 < w->argc)
+			s[w->start[i + 1] - 1] = ' ';
+	}
+	return s;
+}
+
+/* [GRP/]EVENT after "p:", at @offs in word 0. */
+static int lft_kp_parse_name(struct lft_kp_words *w, struct lft_kp_def *def,
+			     const char *event, int offs)
+{
+	const char *slash = strchr(event, '/');
+	size_t len;
+
+	if (!slash)
+		slash = strchr(event, '.');
+	if (slash) {
+		if (slash == event)
+			return lft_kp_err(w, offs, LFT_KP_E_NO_GROUP_NAME);
+		if (slash - event + 1 > LFT_KP_NAME_LEN)
+			return lft_kp_err(w, offs, LFT_KP_E_GROUP_TOO_LONG);
+		strscpy(def->group, event, slash - event + 1);
+		if (!lft_kp_good_name(def->group, true))
+			return lft_kp_err(w, offs, LFT_KP_E_BAD_GROUP_NAME);
+		offs += slash - event + 1;
+		event = slash + 1;
+	}
+	len = strlen(event);
+	if (!len)
+		return slash ? 0 : lft_kp_err(w, offs, LFT_KP_E_NO_EVENT_NAME);
+	if (len >= LFT_KP_NAME_LEN)
+		return lft_kp_err(w, offs, LFT_KP_E_EVENT_TOO_LONG);
+	if (!lft_kp_good_name(event, false))
+		return lft_kp_err(w, offs, LFT_KP_E_BAD_EVENT_NAME);
+	strscpy(def->event, event, LFT_KP_NAME_LEN);
+	return 0;
+}
+
+/* The probed place: an address, or [MOD:]SYM[+OFFS][%return]. */
+static int lft_kp_parse_place(struct lft_kp_words *w, struct lft_kp_def *def,
+			      const struct lft_kp_symcheck *sc, bool *at_entry)
+{
+	char *sym, *p;
+	long offs = 0;
+	int ret;
+
+	*at_entry = false;
+	if (!kstrtoul(w->argv[1], 0, &def->addr))
+		return 0;
+	w->idx = 1;
+	/* A uprobe's PATH:OFFS: not ours, 6.1 says nothing either. */
+	if (strchr(w->argv[1], '/') && strchr(w->argv[1], ':'))
+		return -EINVAL;
+	sym = kstrdup(w->argv[1], GFP_KERNEL);
+	if (!sym)
+		return -ENOMEM;
+	def->symbol = sym;
+	p = strchr(sym, '%');
+	if (p) {
+		if (strcmp(p, "%return"))
+			return lft_kp_err(w, p - sym, LFT_KP_E_BAD_ADDR_SUFFIX);
+		*p = '\0';
+		def->is_return = true;
+	}
+	p = strpbrk(sym, "+-");
+	if (p) {
+		if (kstrtol(p, 0, &offs) || offs < 0 || offs > UINT_MAX)
+			return lft_kp_err(w, 0, LFT_KP_E_BAD_PROBE_ADDR);
+		*p = '\0';
+	}
+	def->offset = offs;
+	ret = sc->entry(sym, offs);
+	*at_entry = ret == 1;
+	if (!ret && def->is_return)
+		return lft_kp_err(w, 0, LFT_KP_E_BAD_RETPROBE);
+	if (!strchr(sym, ':')) {
+		unsigned int n = sc->count(sym);
+
+		if (n > 1) {
+			lft_kp_err(w, 0, LFT_KP_E_NON_UNIQ_SYMBOL);
+			return -EADDRNOTAVAIL;
+		}
+		if (!n) {
+			lft_kp_err(w, 0, LFT_KP_E_BAD_PROBE_ADDR);
+			return -ENOENT;
+		}
+	}
+	return 0;
+}
+
+/* rN: the return probe's maxactive. */
+static int lft_kp_parse_maxact(struct lft_kp_words *w, struct lft_kp_def *def,
+			       const char *event)
+{
+	const char *s = &w->argv[0][1];
+	char buf[LFT_KP_NAME_LEN];
+	size_t len;
+
+	if (!isdigit(*s))
+		return 0;
+	if (!def->is_return)
+		return lft_kp_err(w, 1, LFT_KP_E_MAXACT_NO_KPROBE);
+	len = event ? event - s - 1 : strlen(s);
+	if (len > LFT_KP_NAME_LEN - 1)
+		return lft_kp_err(w, 1, LFT_KP_E_BAD_MAXACT);
+	memcpy(buf, s, len);
+	buf[len] = '\0';
+	if (kstrtouint(buf, 0, &def->maxactive) || !def->maxactive)
+		return lft_kp_err(w, 1, LFT_KP_E_BAD_MAXACT);
+	if (def->maxactive > LFT_KP_MAXACT_MAX)
+		return lft_kp_err(w, 1, LFT_KP_E_MAXACT_TOO_BIG);
+	return 0;
+}
+
+static void lft_kp_default_name(struct lft_kp_def *def)
+{
+	char *p;
+
+	if (def->symbol)
+		snprintf(def->event, LFT_KP_NAME_LEN, "%c_%s_%lu",
+			 def->is_return ? 'r' : 'p', def->symbol, def->offset);
+	else
+		snprintf(def->event, LFT_KP_NAME_LEN, "%c_0x%p",
+			 def->is_return ? 'r' : 'p', (void *)def->addr);
+	/* As 6.1: the first character is never replaced. */
+	for (p = def->event + 1; *p; p++)
+		if (*p == ':' || *p == '.')
+			*p = '_';
+}
+
+static int lft_kp_parse_words(struct lft_kp_words *w, struct lft_kp_def *def,
+			      const struct lft_kp_symcheck *sc)
+{
+	const char *event;
+	unsigned int i, n;
+	bool at_entry;
+	int ret;
+
+	event = strchr(&w->argv[0][1], ':');
+	if (event)
+		event++;
+	ret = lft_kp_parse_maxact(w, def, event);
+	if (!ret)
+		ret = lft_kp_parse_place(w, def, sc, &at_entry);
+	if (ret)
+		return ret;
+	w->idx = 0;
+	strscpy(def->group, LFT_KP_GROUP, LFT_KP_NAME_LEN);
+	if (event) {
+		ret = lft_kp_parse_name(w, def, event, event - w->argv[0]);
+		if (ret)
+			return ret;
+	}
+	if (!def->event[0])
+		lft_kp_default_name(def);
+	n = min(w->argc - 2, LFT_KP_MAX_ARGS);
+	def->args = kcalloc(n ?: 1, sizeof(*def->args), GFP_KERNEL);
+	if (!def->args)
+		return -ENOMEM;
+	for (i = 0; i < n; i++) {
+		w->idx = i + 2;
+		ret = lft_kp_parse_arg(w, def, i, w->argv[i + 2], at_entry);
+		if (ret)
+			return ret;
+		if (def->args[i].type->kind == LFT_KP_STRING)
+			def->dynamic = true;
+	}
+	return 0;
+}
+
+/**
+ * lft_kp_parse() - parse one kprobe definition
+ * @line: the line, comment removed
+ * @sc: symbol lookups
+ * @perr: on return, the error's code and caret, and the command as the
+ *	error_log shows it (kfree() perr->cmd; NULL when there are no words)
+ *
+ * Return: the definition (lft_kp_def_free()), or an ERR_PTR: -EINVAL for
+ * bad syntax (perr->code says which, or LFT_KP_E_NONE where 6.1 logs
+ * nothing), -ENOENT or -EADDRNOTAVAIL for a missing or ambiguous symbol,
+ * -E2BIG, -ENOMEM.
+ */
+struct lft_kp_def *lft_kp_parse(const char *line,
+				const struct lft_kp_symcheck *sc,
+				struct lft_kp_perr *perr)
+{
+	struct lft_kp_words w = { .perr = perr };
+	struct lft_kp_def *def;
+	int ret;
+
+	memset(perr, 0, sizeof(*perr));
+	ret = lft_kp_split(line, &w);
+	if (ret)
+		return ERR_PTR(ret);
+	ret = -EINVAL;
+	if (w.argc < 2 || (w.argv[0][0] != 'p' && w.argv[0][0] != 'r'))
+		goto out_words;
+	perr->cmd = lft_kp_join(&w);
+	def = kzalloc(sizeof(*def), GFP_KERNEL);
+	if (!perr->cmd || !def) {
+		kfree(def);
+		ret = -ENOMEM;
+		goto out_words;
+	}
+	def->is_return = w.argv[0][0] == 'r';
+	ret = lft_kp_parse_words(&w, def, sc);
+	lft_kp_words_free(&w);
+	if (ret) {
+		lft_kp_def_free(def);
+		return ERR_PTR(ret);
+	}
+	return def;
+out_words:
+	lft_kp_words_free(&w);
+	return ERR_PTR(ret);
+}
+EXPORT_SYMBOL_GPL(lft_kp_parse);
+
+/**
+ * lft_kp_def_free() - free a definition
+ * @def: from lft_kp_parse(), or NULL
+ */
+void lft_kp_def_free(struct lft_kp_def *def)
+{
+	unsigned int i;
+
+	if (!def)
+		return;
+	for (i = 0; i < def->nargs; i++) {
+		kfree(def->args[i].name);
+		kfree(def->args[i].comm);
+		kfree(def->args[i].sym);
+	}
+	kfree(def->args);
+	kfree(def->symbol);
+	kfree(def);
+}
+EXPORT_SYMBOL_GPL(lft_kp_def_free);
+
+/* SYM, SYM+OFFS or 0xADDR, as 6.1 lists the place and matches it. */
+static void lft_kp_show_place(const struct lft_kp_def *def, unsigned long addr,
+			      struct seq_buf *s)
+{
+	if (!def->symbol)
+		seq_buf_printf(s, "0x%p", (void *)addr);
+	else if (def->offset)
+		seq_buf_printf(s, "%s+%u", def->symbol,
+			       (unsigned int)def->offset);
+	else
+		seq_buf_printf(s, "%s", def->symbol);
+}
+
+/**
+ * lft_kp_def_show() - a definition's line in kprobe_events
+ * @def: the definition
+ * @addr: the probed address (shown for probes on an address)
+ * @maxactive: a return probe's, as registered (the kernel's default
+ *	shows too, as in 6.1)
+ * @s: where to print
+ */
+void lft_kp_def_show(const struct lft_kp_def *def, unsigned long addr,
+		     int maxactive, struct seq_buf *s)
+{
+	unsigned int i;
+
+	seq_buf_printf(s, "%c", def->is_return ? 'r' : 'p');
+	if (def->is_return && maxactive)
+		seq_buf_printf(s, "%d", maxactive);
+	seq_buf_printf(s, ":%s/%s ", def->group, def->event);
+	lft_kp_show_place(def, addr, s);
+	for (i = 0; i < def->nargs; i++)
+		seq_buf_printf(s, " %s=%s", def->args[i].name,
+			       def->args[i].comm);
+	seq_buf_printf(s, "%c", '\n');
+}
+EXPORT_SYMBOL_GPL(lft_kp_def_show);
+
+/**
+ * lft_kp_print_fmt() - the "print fmt:" text of a definition's event
+ * @def: the definition
+ *
+ * Return: the text (kfree()), or NULL without memory.
+ */
+char *lft_kp_print_fmt(const struct lft_kp_def *def)
+{
+	struct seq_buf s;
+	unsigned int i, j, size = 64;
+	char *buf;
+
+	for (i = 0; i < def->nargs; i++)
+		size += (strlen(def->args[i].name) * 2 + 32) *
+			(def->args[i].count ?: 1);
+	buf = kmalloc(size, GFP_KERNEL);
+	if (!buf)
+		return NULL;
+	seq_buf_init(&s, buf, size);
+	seq_buf_printf(&s, "\"%s", def->is_return ? "(%lx <- %lx)" : "(%lx)");
+	for (i = 0; i < def->nargs; i++) {
+		const struct lft_kp_arg *a = &def->args[i];
+
+		seq_buf_printf(&s, " %s=", a->name);
+		if (!a->count) {
+			seq_buf_printf(&s, "%s", a->type->fmt);
+			continue;
+		}
+		for (j = 0; j < a->count; j++)
+			seq_buf_printf(&s, "%c%s", j ? ',' : '{', a->type->fmt);
+		seq_buf_printf(&s, "%c", '}');
+	}
+	seq_buf_printf(&s, "\", %s", def->is_return ?
+		       "REC->__probe_func, REC->__probe_ret_ip" :
+		       "REC->__probe_ip");
+	for (i = 0; i < def->nargs; i++) {
+		const struct lft_kp_arg *a = &def->args[i];
+		bool str = a->type->kind == LFT_KP_STRING;
+
+		if (!a->count) {
+			seq_buf_printf(&s, str ? ", __get_str(%s)" : ", REC->%s",
+				       a->name);
+			continue;
+		}
+		for (j = 0; j < a->count; j++)
+			seq_buf_printf(&s, str ? ", __get_str(%s[%u])" :
+				       ", REC->%s[%u]", a->name, j);
+	}
+	if (seq_buf_has_overflowed(&s)) {
+		kfree(buf);
+		return NULL;
+	}
+	return buf;
+}
+EXPORT_SYMBOL_GPL(lft_kp_print_fmt);
