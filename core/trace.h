@@ -7,6 +7,7 @@
 #ifndef LFT_CORE_TRACE_H
 #define LFT_CORE_TRACE_H
 
+#include <linux/atomic.h>
 #include <linux/cpumask.h>
 #include <linux/fs.h>
 #include <linux/list.h>
@@ -299,6 +300,23 @@ int lft_instances_create(struct dentry *parent);
 void lft_instances_exit(void);
 void lft_arrays_for_each(void (*fn)(struct lft_array *tr, void *data),
 			 void *data);
+
+/*
+ * Take one from a command's or trigger's count (-1: unlimited); false when
+ * it is used up. Any context.
+ */
+static inline bool lft_count_take(atomic_long_t *count)
+{
+	long c = atomic_long_read(count);
+
+	do {
+		if (c < 0)
+			return true;
+		if (!c)
+			return false;
+	} while (!atomic_long_try_cmpxchg(count, &c, c - 1));
+	return true;
+}
 
 /* pidset.c: pid filter files */
 struct lft_pidset;

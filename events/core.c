@@ -366,18 +366,8 @@ int lft_ev_soft(struct lft_ev_file *f, bool on)
  */
 void lft_ev_soft_switch(struct lft_ev_file *f, bool on, atomic_long_t *count)
 {
-	long c;
-
-	if (READ_ONCE(f->soft_disabled) != on)
-		return;
-	c = atomic_long_read(count);
-	do {
-		if (!c)
-			return;
-		if (c < 0)
-			break;
-	} while (!atomic_long_try_cmpxchg(count, &c, c - 1));
-	WRITE_ONCE(f->soft_disabled, !on);
+	if (READ_ONCE(f->soft_disabled) == on && lft_count_take(count))
+		WRITE_ONCE(f->soft_disabled, !on);
 }
 
 /**

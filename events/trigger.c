@@ -53,18 +53,9 @@ static bool lft_trig_post(u8 type)
 	return type == LFT_TRIG_TRACEOFF || type == LFT_TRIG_STACKTRACE;
 }
 
-/* Take one from a count; false when it is used up. */
 static bool lft_trig_count(struct lft_trigger *t)
 {
-	long c = atomic_long_read(&t->count);
-
-	do {
-		if (c < 0)
-			return true;
-		if (!c)
-			return false;
-	} while (!atomic_long_try_cmpxchg(&t->count, &c, c - 1));
-	return true;
+	return lft_count_take(&t->count);
 }
 
 /* ------------------------------------------------------------- firing */

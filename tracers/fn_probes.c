@@ -76,18 +76,9 @@ static int lft_probe_key(const void *key, const void *elt)
 	return ip < p->ip ? -1 : ip > p->ip;
 }
 
-/* Take one from a count; false when it is used up. */
 static bool lft_probe_count(struct lft_probe *p)
 {
-	long c = atomic_long_read(&p->count);
-
-	do {
-		if (c < 0)
-			return true;
-		if (!c)
-			return false;
-	} while (!atomic_long_try_cmpxchg(&p->count, &c, c - 1));
-	return true;
+	return lft_count_take(&p->count);
 }
 
 static void lft_probe_fire(struct lft_probe *p)
