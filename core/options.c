@@ -39,6 +39,7 @@ static const struct {
 	{ "markers", LFT_OPT_MARKERS },		/* marker.c */
 	{ "event-fork", LFT_OPT_EVENT_FORK },	/* events/pid.c */
 	{ "pause-on-trace", LFT_OPT_PAUSE_ON_TRACE },	/* reader.c */
+	{ "hash-ptr", LFT_OPT_HASH_PTR },	/* events/core.c */
 	{ "function-fork", LFT_OPT_FUNC_FORK },	/* tracers/function.c */
 	{ "stacktrace", LFT_OPT_STACKTRACE },	/* stack.c */
 	{ "func_stack_trace", LFT_OPT_FUNC_STACK, false, "function" },

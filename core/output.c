@@ -475,7 +475,8 @@ void lft_print_entry(struct lft_print_iter *it, struct seq_buf *s,
 		return;
 	}
 	default:
-		if (lft_event_print(s, data, e->len))
+		if (lft_event_print(s, data, e->len,
+				    tr->flags & LFT_OPT_HASH_PTR))
 			return;
 		if (tr->tracer->print_line &&
 		    tr->tracer->print_line(tr, s, ent, e->len))

@@ -129,6 +129,8 @@ static const char *const lft_readme[] = {
 "  set_event_pid\t\t\t- record events only for these pids (>> adds, echo > clears)\n"
 "  set_event_notrace_pid\t\t- never record events for these pids\n"
 "  options/event-fork\t\t- children of listed tasks join the event pid lists\n"
+"  options/hash-ptr\t\t- event lines show pointers hashed as the kernel's %p does\n"
+"\t\t\t\t  (default 1, as 6.1); 0 shows them as they are\n"
 "\n",
 "Kprobe events (top level only; each event gets events/GROUP/EVENT/ in every array):\n"
 "  kprobe_events\t\t- define and remove kprobe events; a read lists them as defined\n"

@@ -95,9 +95,11 @@ struct lft_print_entry {
 #define LFT_OPT_SLEEP_TIME	BIT(30)
 #define LFT_OPT_GRAPH_TIME	BIT(31)
 #define LFT_OPT_EVENT_FORK	BIT(32)	/* events/pid.c */
+#define LFT_OPT_HASH_PTR	BIT(33)	/* events/core.c: event lines */
 #define LFT_OPT_DEFAULTS	(LFT_OPT_PRINTK | LFT_OPT_CONTEXT_INFO | \
 				 LFT_OPT_OVERWRITE | LFT_OPT_IRQ_INFO | \
 				 LFT_OPT_MARKERS | LFT_OPT_ANNOTATE | \
+				 LFT_OPT_HASH_PTR | \
 				 LFT_OPT_PRINT_PARENT | LFT_OPT_GRAPH_CPU | \
 				 LFT_OPT_GRAPH_OVERHEAD | \
 				 LFT_OPT_GRAPH_DURATION | LFT_OPT_GRAPH_IRQS | \

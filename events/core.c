@@ -384,21 +384,50 @@ struct lft_event *lft_event_by_id(int id)
 	return id >= LFT_EV_FIRST_ID ? xa_load(&lft_ev_ids, id) : NULL;
 }
 
+/* Whether the event being printed on this CPU hashes its pointers. */
+static DEFINE_PER_CPU(bool, lft_ev_hash);
+
+/**
+ * lft_ev_p() - a pointer field's value as an event line shows it
+ * @p: the pointer
+ *
+ * With options/hash-ptr (on by default, as in 6.1) the value "%p" prints,
+ * the kernel's hash of it, so that lines show what the kernel's show;
+ * else the pointer. Called by printers, under lft_event_print().
+ *
+ * Return: what to print with "%016lx".
+ */
+unsigned long lft_ev_p(const void *p)
+{
+	unsigned long v;
+	char buf[24];
+
+	if (!this_cpu_read(lft_ev_hash))
+		return (unsigned long)p;
+	snprintf(buf, sizeof(buf), "%p", p);
+	return kstrtoul(buf, 16, &v) ? 0 : v;
+}
+
 /**
  * lft_event_print() - "name: fields" for an event's record
  * @s: where to print
  * @rec: the record
  * @len: its length
+ * @hash: hash pointers (options/hash-ptr)
  *
  * Return: false if @rec is no event's record (or too short for it).
  */
-bool lft_event_print(struct seq_buf *s, const void *rec, unsigned int len)
+bool lft_event_print(struct seq_buf *s, const void *rec, unsigned int len,
+		     bool hash)
 {
 	const struct lft_entry *ent = rec;
 	unsigned int i, end = sizeof(*ent);
 	struct lft_event *ev;
 	bool ok = false;
 
+	/* The printers read the flag on this CPU: stay on it. */
+	preempt_disable();
+	this_cpu_write(lft_ev_hash, hash);
 	rcu_read_lock();
 	ev = lft_event_by_id(ent->type);
 	if (!ev)
@@ -414,6 +443,7 @@ bool lft_event_print(struct seq_buf *s, const void *rec, unsigned int len)
 	ok = true;
 out:
 	rcu_read_unlock();
+	preempt_enable();
 	return ok;
 }
 

@@ -246,7 +246,9 @@ void lft_ev_print_flags(struct seq_buf *s, unsigned long value,
 int lft_events_init(void);
 void lft_events_exit(void);
 struct lft_event *lft_event_by_id(int id);
-bool lft_event_print(struct seq_buf *s, const void *rec, unsigned int len);
+bool lft_event_print(struct seq_buf *s, const void *rec, unsigned int len,
+		     bool hash);
+unsigned long lft_ev_p(const void *p);
 int lft_ev_enable(struct lft_ev_file *f, bool on);
 int lft_event_add(struct lft_event *ev);
 int lft_event_remove(struct lft_event *ev);

@@ -146,7 +146,7 @@ static void lft_kmalloc_common(struct seq_buf *s,
 			       const struct lft_kmalloc_rec *r)
 {
 	seq_buf_printf(s, "call_site=%pS ptr=%016lx bytes_req=%zu bytes_alloc=%zu gfp_flags=",
-		       (void *)r->call_site, (unsigned long)r->ptr,
+		       (void *)r->call_site, lft_ev_p(r->ptr),
 		       r->bytes_req, r->bytes_alloc);
 	lft_print_gfp(s, r->gfp_flags);
 	seq_buf_printf(s, " node=%d accounted=", r->node);
@@ -179,7 +179,7 @@ static void lft_cache_free_print(struct seq_buf *s, const void *data,
 	const struct lft_cache_free_rec *r = data;
 
 	seq_buf_printf(s, "call_site=%pS ptr=%016lx name=%s",
-		       (void *)r->call_site, (unsigned long)r->ptr,
+		       (void *)r->call_site, lft_ev_p(r->ptr),
 		       lft_ev_str(data, len, r->name));
 }
 
@@ -189,7 +189,7 @@ static void lft_kfree_print(struct seq_buf *s, const void *data,
 	const struct lft_kfree_rec *r = data;
 
 	seq_buf_printf(s, "call_site=%pS ptr=%016lx", (void *)r->call_site,
-		       (unsigned long)r->ptr);
+		       lft_ev_p(r->ptr));
 }
 
 static void lft_page_alloc_print(struct seq_buf *s, const void *data,
@@ -198,7 +198,7 @@ static void lft_page_alloc_print(struct seq_buf *s, const void *data,
 	const struct lft_page_alloc_rec *r = data;
 
 	seq_buf_printf(s, "page=%016lx pfn=0x%lx order=%d migratetype=%d gfp_flags=",
-		       lft_page_addr(r->pfn), r->pfn != -1UL ? r->pfn : 0,
+		       lft_ev_p((void *)lft_page_addr(r->pfn)), r->pfn != -1UL ? r->pfn : 0,
 		       r->order, r->migratetype);
 	lft_print_gfp(s, r->gfp_flags);
 }
@@ -209,7 +209,7 @@ static void lft_page_free_print(struct seq_buf *s, const void *data,
 	const struct lft_page_free_rec *r = data;
 
 	seq_buf_printf(s, "page=%016lx pfn=0x%lx order=%d",
-		       (unsigned long)pfn_to_page(r->pfn), r->pfn, r->order);
+		       lft_ev_p(pfn_to_page(r->pfn)), r->pfn, r->order);
 }
 
 /* -------------------------------------------------------------- probes */

@@ -110,7 +110,7 @@ static void lft_work_print(struct seq_buf *s, const void *data,
 	const struct lft_work_rec *r = data;
 
 	seq_buf_printf(s, "work struct %016lx: function %ps",
-		       (unsigned long)r->work, r->function);
+		       lft_ev_p(r->work), r->function);
 }
 
 static void lft_queue_print(struct seq_buf *s, const void *data,
@@ -119,15 +119,15 @@ static void lft_queue_print(struct seq_buf *s, const void *data,
 	const struct lft_queue_work_rec *r = data;
 
 	seq_buf_printf(s, "work struct=%016lx function=%ps workqueue=%s req_cpu=%d cpu=%d",
-		       (unsigned long)r->work, r->function,
+		       lft_ev_p(r->work), r->function,
 		       lft_ev_str(data, len, r->workqueue), r->req_cpu, r->cpu);
 }
 
 static void lft_activate_print(struct seq_buf *s, const void *data,
 			       unsigned int len)
 {
-	seq_buf_printf(s, "work struct %016lx", (unsigned long)
-		       ((const struct lft_work_ptr_rec *)data)->work);
+	seq_buf_printf(s, "work struct %016lx", lft_ev_p(
+		       ((const struct lft_work_ptr_rec *)data)->work));
 }
 
 static void lft_load_probe(void *data, struct module *mod)

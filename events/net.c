@@ -155,7 +155,7 @@ static void lft_skb_print(struct seq_buf *s, const void *data,
 
 	seq_buf_printf(s, "dev=%s skbaddr=%016lx len=%u",
 		       lft_ev_str(data, len, r->name),
-		       (unsigned long)r->skbaddr, r->len);
+		       lft_ev_p(r->skbaddr), r->len);
 }
 
 static void lft_xmit_print(struct seq_buf *s, const void *data,
@@ -165,7 +165,7 @@ static void lft_xmit_print(struct seq_buf *s, const void *data,
 
 	seq_buf_printf(s, "dev=%s skbaddr=%016lx len=%u rc=%d",
 		       lft_ev_str(data, len, r->name),
-		       (unsigned long)r->skbaddr, r->len, r->rc);
+		       lft_ev_p(r->skbaddr), r->len, r->rc);
 }
 
 static void lft_start_xmit_print(struct seq_buf *s, const void *data,
@@ -175,7 +175,7 @@ static void lft_start_xmit_print(struct seq_buf *s, const void *data,
 
 	seq_buf_printf(s, "dev=%s queue_mapping=%u skbaddr=%016lx vlan_tagged=%d vlan_proto=0x%04x vlan_tci=0x%04x protocol=0x%04x ip_summed=%d len=%u data_len=%u network_offset=%d transport_offset_valid=%d transport_offset=%d tx_flags=%d gso_size=%d gso_segs=%d gso_type=%#x",
 		       lft_ev_str(data, len, r->name), r->queue_mapping,
-		       (unsigned long)r->skbaddr, r->vlan_tagged, r->vlan_proto,
+		       lft_ev_p(r->skbaddr), r->vlan_tagged, r->vlan_proto,
 		       r->vlan_tci, r->protocol, r->ip_summed, r->len,
 		       r->data_len, r->network_offset,
 		       r->transport_offset_valid, r->transport_offset,
@@ -189,7 +189,7 @@ static void lft_gro_print(struct seq_buf *s, const void *data,
 
 	seq_buf_printf(s, "dev=%s napi_id=%#x queue_mapping=%u skbaddr=%016lx vlan_tagged=%d vlan_proto=0x%04x vlan_tci=0x%04x protocol=0x%04x ip_summed=%d hash=0x%08x l4_hash=%d len=%u data_len=%u truesize=%u mac_header_valid=%d mac_header=%d nr_frags=%d gso_size=%d gso_type=%#x",
 		       lft_ev_str(data, len, r->name), r->napi_id,
-		       r->queue_mapping, (unsigned long)r->skbaddr,
+		       r->queue_mapping, lft_ev_p(r->skbaddr),
 		       r->vlan_tagged, r->vlan_proto, r->vlan_tci, r->protocol,
 		       r->ip_summed, r->hash, r->l4_hash, r->len, r->data_len,
 		       r->truesize, r->mac_header_valid, r->mac_header,

@@ -98,7 +98,7 @@ static void lft_timer_start_print(struct seq_buf *s, const void *data,
 	const struct lft_timer_start_rec *r = data;
 
 	seq_buf_printf(s, "timer=%016lx function=%ps expires=%lu [timeout=%ld] cpu=%u idx=%u flags=",
-		       (unsigned long)r->timer, r->function, r->expires,
+		       lft_ev_p(r->timer), r->function, r->expires,
 		       (long)r->expires - (long)r->now,
 		       r->flags & TIMER_CPUMASK, r->flags >> TIMER_ARRAYSHIFT);
 	lft_ev_print_flags(s, r->flags & (TIMER_MIGRATING | TIMER_DEFERRABLE |
@@ -112,15 +112,15 @@ static void lft_timer_entry_print(struct seq_buf *s, const void *data,
 	const struct lft_timer_entry_rec *r = data;
 
 	seq_buf_printf(s, "timer=%016lx function=%ps now=%lu baseclk=%lu",
-		       (unsigned long)r->timer, r->function, r->now,
+		       lft_ev_p(r->timer), r->function, r->now,
 		       r->baseclk);
 }
 
 static void lft_timer_exit_print(struct seq_buf *s, const void *data,
 				 unsigned int len)
 {
-	seq_buf_printf(s, "timer=%016lx", (unsigned long)
-		       ((const struct lft_timer_ptr_rec *)data)->timer);
+	seq_buf_printf(s, "timer=%016lx", lft_ev_p(
+		       ((const struct lft_timer_ptr_rec *)data)->timer));
 }
 
 static void lft_hrtimer_start_print(struct seq_buf *s, const void *data,
@@ -134,7 +134,7 @@ static void lft_hrtimer_start_print(struct seq_buf *s, const void *data,
 	const struct lft_hrtimer_start_rec *r = data;
 
 	seq_buf_printf(s, "hrtimer=%016lx function=%ps expires=%llu softexpires=%llu mode=",
-		       (unsigned long)r->hrtimer, r->function,
+		       lft_ev_p(r->hrtimer), r->function,
 		       (unsigned long long)r->expires,
 		       (unsigned long long)r->softexpires);
 	if ((unsigned int)r->mode < ARRAY_SIZE(modes))
@@ -150,15 +150,15 @@ static void lft_hrtimer_entry_print(struct seq_buf *s, const void *data,
 	const struct lft_hrtimer_entry_rec *r = data;
 
 	seq_buf_printf(s, "hrtimer=%016lx function=%ps now=%llu",
-		       (unsigned long)r->hrtimer, r->function,
+		       lft_ev_p(r->hrtimer), r->function,
 		       (unsigned long long)r->now);
 }
 
 static void lft_hrtimer_exit_print(struct seq_buf *s, const void *data,
 				   unsigned int len)
 {
-	seq_buf_printf(s, "hrtimer=%016lx", (unsigned long)
-		       ((const struct lft_timer_ptr_rec *)data)->timer);
+	seq_buf_printf(s, "hrtimer=%016lx", lft_ev_p(
+		       ((const struct lft_timer_ptr_rec *)data)->timer));
 }
 
 static void lft_timer_start_probe(void *data, struct timer_list *timer,

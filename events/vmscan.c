@@ -129,7 +129,7 @@ static void lft_write_print(struct seq_buf *s, const void *data,
 	const struct lft_write_folio_rec *r = data;
 
 	seq_buf_printf(s, "page=%016lx pfn=0x%lx flags=",
-		       (unsigned long)pfn_to_page(r->pfn), r->pfn);
+		       lft_ev_p(pfn_to_page(r->pfn)), r->pfn);
 	/* An int field: __print_flags() takes it as a long, sign and all. */
 	if (r->reclaim_flags)
 		lft_ev_print_flags(s, (long)r->reclaim_flags, names,
