@@ -62,7 +62,8 @@ void lft_snapshot_free(struct lft_array *tr)
 	lft_rb_free(rb);
 }
 
-static void lft_snapshot_swap(struct lft_array *tr)
+/* Swap the live and snapshot buffers; any context. */
+void lft_snapshot_swap(struct lft_array *tr)
 {
 	struct lft_rb *old = NULL;
 	unsigned long flags;
@@ -132,6 +133,11 @@ ssize_t lft_snapshot_write(struct file *file, const char __user *ubuf,
 	if (ret)
 		return ret;
 	mutex_lock(&lft_lock);
+	/* A latency tracer owns the snapshot buffer: its max trace. */
+	if (tr->tracer->print_max) {
+		mutex_unlock(&lft_lock);
+		return -EBUSY;
+	}
 	switch (val) {
 	case 0:
 		if (ref->cpu != LFT_RB_ALL_CPUS)
