@@ -9,7 +9,8 @@
  *   tick means they were off. A section of length L that holds a tick's
  *   expiry makes it late by more than L - period and at most L, and the
  *   interrupted instruction is where they came back on ("ended at"); where
- *   they went off is not seen.
+ *   they went off is not seen. Ticks that find the idle task do not count:
+ *   it halts with interrupts on, so a late one means the CPU did not run.
  * - preemption: each tick looks at the count of the code it interrupted.
  *   A section runs from the first tick that sees preemption off to the
  *   first that sees it on again: the measure is within one period of the
@@ -104,8 +105,13 @@ static enum hrtimer_restart lft_smp_tick(struct hrtimer *t)
 		return HRTIMER_RESTART;
 	now = lft_rb_now(READ_ONCE(tr->rb));
 	lft_gen_ctx(&ctx, 0);
+	/*
+	 * A tick that finds the idle task was halted with interrupts on: if
+	 * it is late, the CPU itself did not run (a hypervisor's doing), as
+	 * the kernel's tracers stop the clock around the halt.
+	 */
 	if ((lft_smp_type & LFT_LAT_IRQS) && late > 0 && !user_mode(regs) &&
-	    lft_lat_report(tr, late))
+	    !is_idle_task(current) && lft_lat_report(tr, late))
 		lft_smp_report(tr, late, now - late, instruction_pointer(regs),
 			       true, &ctx);
 	if (lft_smp_type & LFT_LAT_PREEMPT)
