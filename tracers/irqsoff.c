@@ -45,8 +45,10 @@ static DEFINE_PER_CPU(struct lft_irqs_cpu, lft_irqs_cpu);
 static unsigned long lft_irqs_seq;
 static DEFINE_RAW_SPINLOCK(lft_irqs_max_lock);
 
-enum { LFT_IRQS_OFF, LFT_IRQS_ON, LFT_PREEMPT_OFF, LFT_PREEMPT_ON,
-       LFT_IRQS_IDLE, LFT_IRQS_NR };
+enum {
+	LFT_IRQS_OFF, LFT_IRQS_ON, LFT_PREEMPT_OFF, LFT_PREEMPT_ON,
+	LFT_IRQS_IDLE, LFT_IRQS_NR
+};
 static struct tracepoint *lft_irqs_tp[LFT_IRQS_NR];
 static const char *const lft_irqs_tp_names[LFT_IRQS_NR] = {
 	"irq_disable", "irq_enable", "preempt_disable", "preempt_enable",
@@ -312,6 +314,7 @@ static int lft_irqs_start_tracer(struct lft_array *tr, unsigned int type)
 	      lft_irqs_register();
 	if (ret)
 		goto fail_fn;
+	/* The per-CPU state is clear before a probe may see "on". */
 	smp_wmb();
 	WRITE_ONCE(lft_irqs_on, true);
 	return 0;
