@@ -82,9 +82,15 @@ void lft_snapshot_swap(struct lft_array *tr)
 	raw_spin_unlock_irqrestore(&lft_snap_lock, flags);
 	/* As the kernel's snapshot does: the taker's comm is remembered. */
 	lft_cmdline_record(current);
-	/* Waiters on the old buffer look again at the new one. */
-	if (old)
-		lft_rb_wake_all(old);
+	/*
+	 * Waiters on the old buffer look again at the new one. Deferred: the
+	 * wakeup tracers swap from inside sched_switch, under the runqueue lock.
+	 */
+	if (old) {
+		preempt_disable();
+		lft_rb_wake_all_deferred(old);
+		preempt_enable();
+	}
 }
 
 /**
