@@ -70,7 +70,7 @@ static const char *const lft_readme[] = {
 "preemptirqsoff): trace shows the max trace with its latency header;\n"
 "options/function-trace adds the functions run inside the window. Without the\n"
 "kernel's irq/preempt tracepoints the irqsoff family is sampled every 100 us and\n"
-"its header gives the bound.\n"
+"its header gives the bound (irqsoff_sampled=1 at load samples everywhere).\n"
 "\n"
 "Function tracer (echo function > current_tracer):\n"
 "  available_filter_functions\t- every function it can trace, \"name\" or \"name [module]\"\n"

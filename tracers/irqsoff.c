@@ -16,6 +16,7 @@
 #include <linux/irqflags.h>
 #include <linux/kallsyms.h>
 #include <linux/kernel.h>
+#include <linux/moduleparam.h>
 #include <linux/percpu.h>
 #include <linux/preempt.h>
 #include <linux/spinlock.h>
@@ -24,6 +25,11 @@
 
 #include "core/ksyms.h"
 #include "tracers/latency.h"
+
+/* Sampled mode even where the tracepoints exist: to measure it against exact. */
+static bool irqsoff_sampled;
+module_param(irqsoff_sampled, bool, 0444);
+MODULE_PARM_DESC(irqsoff_sampled, "irqsoff, preemptoff, preemptirqsoff: sample even where the kernel has irq/preempt tracepoints");
 
 static struct lft_array *lft_irqs_tr;	/* the array it runs in */
 static unsigned int lft_irqs_type;	/* LFT_LAT_IRQS / LFT_LAT_PREEMPT */
@@ -401,13 +407,15 @@ int lft_irqsoff_init(void)
 
 	for (i = 0; i < LFT_IRQS_NR; i++)
 		lft_irqs_tp[i] = lft_tp_find(lft_irqs_tp_names[i]);
-	lft_irqs_sampled = !lft_irqs_tp[LFT_IRQS_OFF] ||
+	lft_irqs_sampled = irqsoff_sampled || !lft_irqs_tp[LFT_IRQS_OFF] ||
 			   !lft_irqs_tp[LFT_IRQS_ON] ||
 			   !lft_irqs_tp[LFT_PREEMPT_OFF] ||
 			   !lft_irqs_tp[LFT_PREEMPT_ON];
 	if (!lft_irqs_sampled)
 		lft_irqs_find_hosts();
-	if (lft_irqs_sampled)
+	if (irqsoff_sampled)
+		pr_info("lftrace: irqsoff_sampled: irqsoff, preemptoff and preemptirqsoff are sampled\n");
+	else if (lft_irqs_sampled)
 		pr_info("lftrace: no irq/preempt tracepoints in this kernel: irqsoff, preemptoff and preemptirqsoff are sampled\n");
 	for (i = 0; i < ARRAY_SIZE(lft_irqs_tracers); i++) {
 		ret = lft_tracer_register(&lft_irqs_tracers[i]);

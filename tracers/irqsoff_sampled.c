@@ -12,9 +12,11 @@
  *   they went off is not seen. Ticks that find the idle task do not count:
  *   it halts with interrupts on, so a late one means the CPU did not run.
  * - preemption: each tick looks at the count of the code it interrupted.
- *   A section runs from the first tick that sees preemption off to the
- *   first that sees it on again: the measure is within one period of the
- *   truth either way. The idle task (always preempt-off) does not count.
+ *   The section lasted at least from the first tick that saw preemption
+ *   off to the last one (what is reported: at most two periods short when
+ *   ticks are on time) and at most from the tick before to the tick after
+ *   (stated in the header: a late tick makes it loose, never wrong). The
+ *   idle task (always preempt-off) does not count.
  *
  * Nothing here is presented as exact: the latency header says which mode
  * measured the max and its error bound.
@@ -34,7 +36,8 @@
 struct lft_smp_cpu {
 	struct hrtimer timer;
 	bool in_section;		/* preemption seen off */
-	u64 first;			/* at the first tick that saw it */
+	u64 first, last;		/* the first and last ticks that saw it */
+	u64 prev_on;			/* the last tick that saw it on */
 	unsigned long first_ip;
 };
 
@@ -44,10 +47,11 @@ static unsigned int lft_smp_type;
 static bool lft_smp_running;
 static DEFINE_RAW_SPINLOCK(lft_smp_lock);
 static bool lft_smp_max_irqs;		/* the max is an irqs-off section */
+static u64 lft_smp_max_upper;		/* and it lasted less than this */
 
 /* Report a section of @delta ns that began at @start (lock taken here). */
-static void lft_smp_report(struct lft_array *tr, u64 delta, u64 start,
-			   unsigned long ip, bool irqs,
+static void lft_smp_report(struct lft_array *tr, u64 delta, u64 upper,
+			   u64 start, unsigned long ip, bool irqs,
 			   const struct lft_entry *ctx)
 {
 	raw_spin_lock(&lft_smp_lock);
@@ -59,6 +63,7 @@ static void lft_smp_report(struct lft_array *tr, u64 delta, u64 start,
 		goto out;
 	WRITE_ONCE(tr->max_latency, delta);
 	lft_smp_max_irqs = irqs;
+	lft_smp_max_upper = upper;
 	lft_lat_update(tr, current, raw_smp_processor_id(), true, start, 0,
 		       ip);
 out:
@@ -76,16 +81,23 @@ static void lft_smp_preempt(struct lft_array *tr, struct lft_smp_cpu *c,
 	if (off && !c->in_section) {
 		c->in_section = true;
 		c->first = now;
+		c->last = now;
 		c->first_ip = instruction_pointer(regs);
 		lft_lat_fn(tr, c->first_ip, 0, ctx);
 		return;
 	}
-	if (off || !c->in_section)
+	if (off) {
+		c->last = now;
 		return;
-	c->in_section = false;
-	if (lft_lat_report(tr, now - c->first))
-		lft_smp_report(tr, now - c->first, c->first, c->first_ip,
-			       false, ctx);
+	}
+	if (c->in_section) {
+		c->in_section = false;
+		if (lft_lat_report(tr, c->last - c->first))
+			lft_smp_report(tr, c->last - c->first,
+				       now - (c->prev_on ? : c->first), c->first,
+				       c->first_ip, false, ctx);
+	}
+	c->prev_on = now;
 }
 
 static enum hrtimer_restart lft_smp_tick(struct hrtimer *t)
@@ -112,8 +124,8 @@ static enum hrtimer_restart lft_smp_tick(struct hrtimer *t)
 	 */
 	if ((lft_smp_type & LFT_LAT_IRQS) && late > 0 && !user_mode(regs) &&
 	    !is_idle_task(current) && lft_lat_report(tr, late))
-		lft_smp_report(tr, late, now - late, instruction_pointer(regs),
-			       true, &ctx);
+		lft_smp_report(tr, late, late + LFT_SAMPLE_NS, now - late,
+			       instruction_pointer(regs), true, &ctx);
 	if (lft_smp_type & LFT_LAT_PREEMPT)
 		lft_smp_preempt(tr, c, regs, now, &ctx);
 	return HRTIMER_RESTART;
@@ -147,6 +159,7 @@ int lft_sampled_start(struct lft_array *tr, unsigned int type)
 			     HRTIMER_MODE_REL_PINNED_HARD);
 		c->timer.function = lft_smp_tick;
 		c->in_section = false;
+		c->prev_on = 0;
 	}
 	WRITE_ONCE(lft_smp_tr, tr);
 	WRITE_ONCE(lft_smp_running, true);
@@ -176,21 +189,23 @@ void lft_sampled_stop(void)
 void lft_sampled_note(struct lft_array *tr, struct seq_buf *s)
 {
 	unsigned long us = tr->lat.latency_ns / NSEC_PER_USEC;
+	unsigned long upper = lft_smp_max_upper / NSEC_PER_USEC;
 
 	if (lft_smp_max_irqs) {
 		seq_buf_printf(s, "#  => ended at:   ");
 		lft_print_sym(s, tr->lat.critical_end, 0);
 		seq_buf_printf(s, "\n");
-		seq_buf_printf(s, "#  sampled: this kernel has no irq_disable/irq_enable tracepoints; interrupts\n");
+		seq_buf_printf(s, "#  sampled (no irq_disable/irq_enable tracepoints, or irqsoff_sampled=1): interrupts\n");
 		seq_buf_printf(s, "#  were off for at least %lu us and less than %lu us (a tick every %d us\n",
-			       us, us + LFT_SAMPLE_US, LFT_SAMPLE_US);
+			       us, upper, LFT_SAMPLE_US);
 		seq_buf_printf(s, "#  came late); where they went off is not seen\n#\n");
 		return;
 	}
 	seq_buf_printf(s, "#  => first seen: ");
 	lft_print_sym(s, tr->lat.critical_end, 0);
 	seq_buf_printf(s, "\n");
-	seq_buf_printf(s, "#  sampled: this kernel has no preempt_disable/preempt_enable tracepoints;\n");
-	seq_buf_printf(s, "#  preemption was off for %lu us, give or take %d us (a tick every %d us)\n#\n",
-		       us, LFT_SAMPLE_US, LFT_SAMPLE_US);
+	seq_buf_printf(s, "#  sampled (no preempt_disable/preempt_enable tracepoints, or irqsoff_sampled=1):\n");
+	seq_buf_printf(s, "#  preemption was off for at least %lu us and at most %lu us (ticks every %d us\n",
+		       us, upper, LFT_SAMPLE_US);
+	seq_buf_printf(s, "#  saw it off from first to last; the ticks around them bound it)\n#\n");
 }

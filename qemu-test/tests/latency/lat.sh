@@ -36,3 +36,60 @@ lat_module() {
 
 # latency_line: the regular expression of the header's latency line.
 LAT_LINE='^# latency: [0-9]+ us, #[0-9]+/[0-9]+, CPU#[0-9]+ \| \(M:[a-z_]+ VP:0, KP:0, SP:0 HP:0 #P:[0-9]+\)$'
+
+# Under TCG the host's load can stretch a section (the guest's clock runs
+# while QEMU does not): a measure above the bound is retried (8 attempts),
+# one below it fails at once, as no delay can shorten a section.
+
+# measure DIR TRACER FILE FUNC N: one section of N us through $L/FILE.
+measure() {
+	i=0
+	while [ $i -lt 8 ]; do
+		i=$((i + 1))
+		echo $(($5 / 2)) > $1/tracing_max_latency
+		echo $5 > $L/$3 || fail "echo $5 > $L/$3 failed"
+		lat=$(cat $1/tracing_max_latency)
+		head -n 12 $1/trace > hdr
+		grep -qx "#  => started at: $4" hdr || continue
+		grep -qx "#  => ended at:   $4" hdr || fail "$1 $2 $5 us: $(cat hdr)"
+		[ "$lat" -ge $5 ] || fail "$1 $2: a $5 us section measured $lat us"
+		[ "$lat" -le $(($5 * 11 / 10)) ] || continue
+		expect_eq "$1 $2 $5 us: first line" "$(head -n 1 hdr)" "# tracer: $2"
+		grep -Eq "$LAT_LINE" hdr || fail "$1 $2 $5 us: no latency line: $(cat hdr)"
+		grep -q "^# latency: $lat us, " hdr ||
+			fail "$1 $2 $5 us: max latency $lat, trace says $(grep '^# latency' hdr)"
+		return 0
+	done
+	fail "$1 $2: a $5 us section in $4 never made the max latency within 10% (last: $lat us): $(cat hdr)"
+}
+
+# sampled DIR TRACER FILE FUNC N: lftrace's sampled mode (kernels without the
+# irq/preempt tracepoints) on one section of N us: within the bound its header
+# states (a tick every 100 us: irqs-off reads at least N - 100 and at most N,
+# preempt-off at least N - 200 and at most N; 10% more for TCG's timer
+# slack), the header says "sampled" and names the section's function.
+sampled() {
+	i=0
+	while [ $i -lt 8 ]; do
+		i=$((i + 1))
+		echo $(($5 / 2)) > $1/tracing_max_latency
+		echo $5 > $L/$3 || fail "echo $5 > $L/$3 failed"
+		lat=$(cat $1/tracing_max_latency)
+		head -n 16 $1/trace > hdr
+		case $3 in
+		irqsoff) grep -qx "#  => ended at:   $4" hdr || continue ;;
+		*) grep -qx "#  => first seen: $4" hdr || continue ;;
+		esac
+		grep -q "^#  sampled (no " hdr ||
+			fail "$2 $5 us: the header does not say it is sampled: $(cat hdr)"
+		grep -q "^#  => started at" hdr &&
+			fail "$2 $5 us: a sampled header claims where it started: $(cat hdr)"
+		[ "$lat" -ge $(($5 - 200)) ] ||
+			fail "$2: a $5 us section sampled as $lat us"
+		[ "$lat" -le $(($5 * 11 / 10)) ] || continue
+		grep -q "^# latency: $lat us, " hdr ||
+			fail "$2 $5 us: max latency $lat, trace says $(grep '^# latency' hdr)"
+		return 0
+	done
+	fail "$2: a $5 us section in $4 never made the max latency within 10% (last: $lat us): $(cat hdr)"
+}
