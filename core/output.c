@@ -495,7 +495,8 @@ void lft_print_entry(struct lft_print_iter *it, struct seq_buf *s,
 		if (e->len < sizeof(*f))
 			break;
 		lft_print_sym(s, f->ip, sym);
-		if (tr->flags & LFT_OPT_PRINT_PARENT) {
+		/* No parent (0: the latency tracers' marks) prints none. */
+		if ((tr->flags & LFT_OPT_PRINT_PARENT) && f->parent_ip) {
 			seq_buf_printf(s, " <-");
 			lft_print_sym(s, f->parent_ip, sym);
 		}

@@ -140,16 +140,46 @@ void lft_lat_fn(struct lft_array *tr, unsigned long ip,
 	struct lft_fn_entry *ent;
 	struct lft_rb_res res;
 
-	if (!lft_array_writable(tr))
-		return;
-	ent = lft_rb_reserve(READ_ONCE(tr->rb), sizeof(*ent), &res);
+	ent = lft_lat_reserve(tr, sizeof(*ent), LFT_TRACE_FN, ctx, &res);
 	if (!ent)
 		return;
-	ent->ent = *ctx;
-	ent->ent.type = LFT_TRACE_FN;
 	ent->ip = ip;
 	ent->parent_ip = parent_ip;
-	lft_rb_commit(&res);
+	lft_lat_commit(&res);
+}
+
+/**
+ * lft_lat_reserve() - room for an entry of a latency tracer
+ * @tr: the array
+ * @size: the entry's size
+ * @type: its type
+ * @ctx: its context header
+ * @res: the reservation, for lft_lat_commit()
+ *
+ * Return: the entry, its header filled in, or NULL (not recording, full).
+ */
+void *lft_lat_reserve(struct lft_array *tr, unsigned int size, u16 type,
+		      const struct lft_entry *ctx, struct lft_rb_res *res)
+{
+	struct lft_entry *ent;
+
+	if (!lft_array_writable(tr))
+		return NULL;
+	ent = lft_rb_reserve(READ_ONCE(tr->rb), size, res);
+	if (ent) {
+		*ent = *ctx;
+		ent->type = type;
+	}
+	return ent;
+}
+
+/**
+ * lft_lat_commit() - commit what lft_lat_reserve() gave
+ * @res: the reservation
+ */
+void lft_lat_commit(struct lft_rb_res *res)
+{
+	lft_rb_commit(res);
 	lft_taskinfo_note();
 }
 

@@ -19,6 +19,9 @@ void lft_lat_update(struct lft_array *tr, struct task_struct *tsk, int cpu,
 		    unsigned long crit_end);
 void lft_lat_fn(struct lft_array *tr, unsigned long ip,
 		unsigned long parent_ip, const struct lft_entry *ctx);
+void *lft_lat_reserve(struct lft_array *tr, unsigned int size, u16 type,
+		      const struct lft_entry *ctx, struct lft_rb_res *res);
+void lft_lat_commit(struct lft_rb_res *res);
 void lft_lat_stack(struct lft_array *tr, const struct lft_entry *ctx,
 		   int skip);
 

@@ -64,13 +64,9 @@ static void lft_wk_ctx(struct lft_array *tr, u16 type, struct task_struct *a,
 	struct lft_ctx_entry *ent;
 	struct lft_rb_res res;
 
-	if (!lft_array_writable(tr))
-		return;
-	ent = lft_rb_reserve(READ_ONCE(tr->rb), sizeof(*ent), &res);
+	ent = lft_lat_reserve(tr, sizeof(*ent), type, ctx, &res);
 	if (!ent)
 		return;
-	ent->ent = *ctx;
-	ent->ent.type = type;
 	ent->prev_pid = a->pid;
 	ent->prev_prio = a->prio;
 	ent->prev_state = task_state_index(a);
@@ -78,8 +74,7 @@ static void lft_wk_ctx(struct lft_array *tr, u16 type, struct task_struct *a,
 	ent->next_prio = b->prio;
 	ent->next_state = task_state_index(b);
 	ent->next_cpu = task_cpu(b);
-	lft_rb_commit(&res);
-	lft_taskinfo_note();
+	lft_lat_commit(&res);
 }
 
 /* Is a wakeup of @p not for this tracer (or beaten by the watched one)? */

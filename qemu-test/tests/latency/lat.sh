@@ -41,15 +41,21 @@ LAT_LINE='^# latency: [0-9]+ us, #[0-9]+/[0-9]+, CPU#[0-9]+ \| \(M:[a-z_]+ VP:0,
 # while QEMU does not): a measure above the bound is retried (8 attempts),
 # one below it fails at once, as no delay can shorten a section.
 
+# section DIR FILE N LINES: a section of N us through $L/FILE; its measure
+# in $lat, the first LINES lines of the trace in ./hdr.
+section() {
+	echo $(($3 / 2)) > $1/tracing_max_latency
+	echo $3 > $L/$2 || fail "echo $3 > $L/$2 failed"
+	lat=$(cat $1/tracing_max_latency)
+	head -n $4 $1/trace > hdr
+}
+
 # measure DIR TRACER FILE FUNC N: one section of N us through $L/FILE.
 measure() {
 	i=0
 	while [ $i -lt 8 ]; do
 		i=$((i + 1))
-		echo $(($5 / 2)) > $1/tracing_max_latency
-		echo $5 > $L/$3 || fail "echo $5 > $L/$3 failed"
-		lat=$(cat $1/tracing_max_latency)
-		head -n 12 $1/trace > hdr
+		section $1 $3 $5 12
 		grep -qx "#  => started at: $4" hdr || continue
 		grep -qx "#  => ended at:   $4" hdr || fail "$1 $2 $5 us: $(cat hdr)"
 		[ "$lat" -ge $5 ] || fail "$1 $2: a $5 us section measured $lat us"
@@ -72,10 +78,7 @@ sampled() {
 	i=0
 	while [ $i -lt 8 ]; do
 		i=$((i + 1))
-		echo $(($5 / 2)) > $1/tracing_max_latency
-		echo $5 > $L/$3 || fail "echo $5 > $L/$3 failed"
-		lat=$(cat $1/tracing_max_latency)
-		head -n 16 $1/trace > hdr
+		section $1 $3 $5 16
 		case $3 in
 		irqsoff) grep -qx "#  => ended at:   $4" hdr || continue ;;
 		*) grep -qx "#  => first seen: $4" hdr || continue ;;
