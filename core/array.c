@@ -297,3 +297,16 @@ void lft_array_clear(struct lft_array *tr, int cpu)
 	lft_rb_reset(tr->rb);
 	tr->time_start = lft_rb_now(tr->rb);
 }
+
+/* "echo > trace": empty what "trace" shows (a latency tracer's max trace). */
+void lft_array_clear_shown(struct lft_array *tr, int cpu)
+{
+	mutex_lock(&lft_lock);
+	if (!tr->tracer->print_max)
+		lft_array_clear(tr, cpu);
+	else if (tr->snap && cpu == LFT_RB_ALL_CPUS)
+		lft_rb_reset(tr->snap);
+	else if (tr->snap)
+		lft_rb_reset_cpu(tr->snap, cpu);
+	mutex_unlock(&lft_lock);
+}

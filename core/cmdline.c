@@ -103,16 +103,18 @@ void lft_cmdline_exit(void)
  * @tsk: the task
  *
  * Any context; skipped (not waited for) when another CPU is recording.
+ *
+ * Return: false when skipped, so the caller can try again later.
  */
-void lft_cmdline_record(struct task_struct *tsk)
+bool lft_cmdline_record(struct task_struct *tsk)
 {
 	unsigned long flags;
 	unsigned int idx, slot;
 
 	if (!tsk->pid || !lft_pid_map)
-		return;
+		return true;
 	if (!raw_spin_trylock_irqsave(&lft_cmd_lock, flags))
-		return;
+		return false;
 	idx = tsk->pid & (PID_MAX_DEFAULT - 1);
 	slot = lft_pid_map[idx];
 	if (slot == LFT_NO_MAP || lft_slots[slot].pid != tsk->pid) {
@@ -126,6 +128,7 @@ void lft_cmdline_record(struct task_struct *tsk)
 	}
 	get_task_comm(lft_slots[slot].comm, tsk);
 	raw_spin_unlock_irqrestore(&lft_cmd_lock, flags);
+	return true;
 }
 
 /* The comm output shows for a pid, copied into @comm (TASK_COMM_LEN). */

@@ -40,6 +40,7 @@ static const struct {
 	{ "event-fork", LFT_OPT_EVENT_FORK },	/* events/pid.c */
 	{ "pause-on-trace", LFT_OPT_PAUSE_ON_TRACE },	/* reader.c */
 	{ "hash-ptr", LFT_OPT_HASH_PTR },	/* events/core.c */
+	{ "function-trace", LFT_OPT_FUNC_TRACE },	/* tracers/latency.c */
 	{ "function-fork", LFT_OPT_FUNC_FORK },	/* tracers/function.c */
 	{ "stacktrace", LFT_OPT_STACKTRACE },	/* stack.c */
 	{ "func_stack_trace", LFT_OPT_FUNC_STACK, false, "function" },
@@ -76,6 +77,9 @@ void lft_option_set(struct lft_array *tr, unsigned long bit, bool on)
 		if (tr->snap)
 			lft_rb_set_overwrite(tr->snap, on);
 	}
+	if (!!(flags & bit) != on && tr->tracer &&
+	    tr->tracer->option_changed)
+		tr->tracer->option_changed(tr, bit, on);
 }
 
 /**

@@ -27,10 +27,17 @@ u64 lft_ns_split(u64 ns, u32 *usec)
 	return div_u64_rem(div_u64(ns + 500, 1000), USEC_PER_SEC, usec);
 }
 
-static void lft_total_entries(struct lft_rb *rb, int cpu,
-			      unsigned long *entries, unsigned long *written)
+/*
+ * Entries held and written. A CPU whose oldest entries the reader skips
+ * (older than a max trace's start) counts only what it shows, as the
+ * kernel does.
+ */
+static void lft_total_entries(struct lft_print_iter *it, struct lft_rb *rb,
+			      int cpu, unsigned long *entries,
+			      unsigned long *written)
 {
 	struct lft_rb_stats st;
+	unsigned long skip;
 	int c;
 
 	*entries = *written = 0;
@@ -38,21 +45,23 @@ static void lft_total_entries(struct lft_rb *rb, int cpu,
 		if (cpu != LFT_RB_ALL_CPUS && c != cpu)
 			continue;
 		lft_rb_stats(rb, c, &st);
-		*entries += st.entries;
-		*written += st.entries + st.overrun;
+		skip = it->skipped ? min(it->skipped[c], st.entries) : 0;
+		*entries += st.entries - skip;
+		*written += st.entries - skip + (skip ? 0 : st.overrun);
 	}
 }
 
 /* The default (function) header's entry count and column legend. */
-static void lft_print_func_header(struct lft_array *tr, struct lft_rb *rb,
-				  struct seq_buf *s, int cpu)
+static void lft_print_func_header(struct lft_print_iter *it,
+				  struct lft_rb *rb, struct seq_buf *s, int cpu)
 {
+	struct lft_array *tr = it->tr;
 	static const char space[] = "            ";
 	bool tgid = tr->flags & LFT_OPT_RECORD_TGID;
 	int prec = tgid ? 12 : 2;
 	unsigned long entries, written;
 
-	lft_total_entries(rb, cpu, &entries, &written);
+	lft_total_entries(it, rb, cpu, &entries, &written);
 	seq_buf_printf(s, "# entries-in-buffer/entries-written: %lu/%lu   #P:%d\n#\n",
 		       entries, written, num_online_cpus());
 	if (!(tr->flags & LFT_OPT_IRQ_INFO)) {
@@ -128,7 +137,7 @@ static const char *lft_preempt_model(void)
 
 /**
  * lft_print_lat_top() - the latency header down to the task's lines
- * @tr: the array
+ * @it: the reader
  * @rb: the buffer shown
  * @s: where to print
  * @cpu: the CPU of a per-CPU file, or LFT_RB_ALL_CPUS
@@ -136,14 +145,15 @@ static const char *lft_preempt_model(void)
  * Return: false, having printed nothing, when the buffer is empty (the
  * kernel prints no latency header then).
  */
-bool lft_print_lat_top(struct lft_array *tr, struct lft_rb *rb,
+bool lft_print_lat_top(struct lft_print_iter *it, struct lft_rb *rb,
 		       struct seq_buf *s, int cpu)
 {
+	struct lft_array *tr = it->tr;
 	const struct lft_lat_info *l = &tr->lat;
 	unsigned long entries, written;
 	unsigned long sym = tr->flags & (LFT_OPT_SYM_OFFSET | LFT_OPT_SYM_ADDR);
 
-	lft_total_entries(rb, cpu, &entries, &written);
+	lft_total_entries(it, rb, cpu, &entries, &written);
 	if (!entries)
 		return false;
 	seq_buf_printf(s, "# %s latency trace v1.1.5 on %s\n", tr->tracer->name,
@@ -157,6 +167,8 @@ bool lft_print_lat_top(struct lft_array *tr, struct lft_rb *rb,
 		       l->comm, l->pid, l->uid, l->nice, l->policy,
 		       l->rt_priority);
 	seq_buf_printf(s, "#    -----------------\n");
+	if (tr->tracer->lat_note)
+		tr->tracer->lat_note(tr, s);
 	if (l->critical_start) {
 		seq_buf_printf(s, "#  => started at: ");
 		lft_print_sym(s, l->critical_start, sym);
@@ -169,8 +181,8 @@ bool lft_print_lat_top(struct lft_array *tr, struct lft_rb *rb,
 }
 
 /* The header of latency-format output (only when there are entries). */
-static void lft_print_lat_header(struct lft_array *tr, struct lft_rb *rb,
-				 struct seq_buf *s, int cpu)
+static void lft_print_lat_header(struct lft_print_iter *it,
+				 struct lft_rb *rb, struct seq_buf *s, int cpu)
 {
 	/* The legend's lines end in spaces (to their widths), as the kernel's. */
 	static const struct {
@@ -189,9 +201,9 @@ static void lft_print_lat_header(struct lft_array *tr, struct lft_rb *rb,
 	};
 	size_t i;
 
-	if (!lft_print_lat_top(tr, rb, s, cpu))
+	if (!lft_print_lat_top(it, rb, s, cpu))
 		return;
-	if (tr->flags & LFT_OPT_VERBOSE)
+	if (it->tr->flags & LFT_OPT_VERBOSE)
 		return;
 	for (i = 0; i < ARRAY_SIZE(legend); i++)
 		seq_buf_printf(s, "%-*s\n", legend[i].width, legend[i].text);
@@ -217,9 +229,9 @@ void lft_print_header(struct lft_print_iter *it, struct lft_rb *rb,
 	if (!(tr->flags & LFT_OPT_CONTEXT_INFO))
 		return;
 	if (it->lat)
-		lft_print_lat_header(tr, rb, s, cpu);
+		lft_print_lat_header(it, rb, s, cpu);
 	else if (!(tr->flags & LFT_OPT_VERBOSE))
-		lft_print_func_header(tr, rb, s, cpu);
+		lft_print_func_header(it, rb, s, cpu);
 }
 
 /* Latency marks: how long until the next entry, strictly greater than. */
@@ -249,7 +261,7 @@ static void lft_print_lat_context(struct lft_print_iter *it,
 	struct lft_array *tr = it->tr;
 	bool verbose = tr->flags & LFT_OPT_VERBOSE;
 	bool in_ns = lft_time_in_ns(lft_rb_get_clock(tr->rb));
-	u64 abs = e->ts - tr->time_start, rel = it->next_ts - e->ts;
+	u64 abs = e->ts - it->time_start, rel = it->next_ts - e->ts;
 	char comm[TASK_COMM_LEN];
 
 	lft_cmdline_find(ent->pid, comm);
@@ -461,6 +473,22 @@ void lft_print_entry(struct lft_print_iter *it, struct seq_buf *s,
 			break;
 		lft_print_stack(s, data, e->len, sym);
 		return;
+	case LFT_TRACE_CTX:
+	case LFT_TRACE_WAKE: {
+		const struct lft_ctx_entry *c = data;
+		char comm[TASK_COMM_LEN];
+
+		if (e->len < sizeof(*c))
+			break;
+		lft_cmdline_find(c->next_pid, comm);
+		seq_buf_printf(s, " %7d:%3d:%c %s [%03d] %7d:%3d:%c %s\n",
+			       c->prev_pid, c->prev_prio,
+			       task_index_to_char(c->prev_state),
+			       ent->type == LFT_TRACE_CTX ? "==>" : "  +",
+			       c->next_cpu, c->next_pid, c->next_prio,
+			       task_index_to_char(c->next_state), comm);
+		return;
+	}
 	case LFT_TRACE_FN: {
 		const struct lft_fn_entry *f = data;
 

@@ -247,7 +247,8 @@ static u8 lft_dump_data[LFT_RB_MAX_PAYLOAD];
  */
 void lftrace_dump(enum lftrace_dump_mode mode)
 {
-	struct lft_print_iter it = { .tr = &lft_top };
+	struct lft_print_iter it = { .tr = &lft_top,
+				     .time_start = lft_top.time_start };
 	struct lft_rb_entry e;
 	struct seq_buf s;
 	int cpu = raw_smp_processor_id(), ret;

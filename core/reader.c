@@ -61,6 +61,7 @@ static void lft_reader_free(struct lft_reader *r)
 	kfree(r->it);
 	kfree(r->pend);
 	bitmap_free(r->pi.started);
+	kfree(r->pi.skipped);
 	kfree(r->pi.priv);
 	kfree(r->ahead);
 	kfree(r->data);
@@ -86,6 +87,35 @@ static const void *lft_reader_peek(struct lft_print_iter *pi, int cpu,
 				   struct lft_rb_entry *e);
 static void lft_reader_skip(struct lft_print_iter *pi, int cpu);
 
+/*
+ * A latency tracer's max trace starts where its latency did: on each CPU,
+ * step past the entries older than that (a swap brought them along), and
+ * count them for the header, as the kernel's iterator does.
+ */
+static int lft_reader_skip_old(struct lft_reader *r)
+{
+	struct lft_pending *p;
+	int cpu;
+
+	r->pi.skipped = kcalloc(nr_cpu_ids, sizeof(long), GFP_KERNEL);
+	if (!r->pi.skipped)
+		return -ENOMEM;
+	for_each_possible_cpu(cpu) {
+		if (!r->it[cpu])
+			continue;
+		p = &r->pend[cpu];
+		while (lft_rb_iter_next(r->it[cpu], p->data, LFT_RB_MAX_PAYLOAD,
+					&p->e) >= 0) {
+			if (p->e.ts >= r->pi.time_start) {
+				p->have = true;
+				break;
+			}
+			r->pi.skipped[cpu]++;
+		}
+	}
+	return 0;
+}
+
 static struct lft_reader *lft_reader_new(struct lft_file_ref *ref,
 					 bool consume, struct lft_rb *rb)
 {
@@ -102,6 +132,7 @@ static struct lft_reader *lft_reader_new(struct lft_file_ref *ref,
 	/* Like the kernel, the line format is chosen when the file opens. */
 	r->pi.tr = r->tr;
 	r->pi.lat = READ_ONCE(r->tr->flags) & LFT_OPT_LATENCY_FMT;
+	r->pi.time_start = r->tr->time_start;
 	r->pi.peek = lft_reader_peek;
 	r->pi.skip = lft_reader_skip;
 	r->pi.owner = r;
@@ -135,6 +166,11 @@ static struct lft_reader *lft_reader_new(struct lft_file_ref *ref,
 		r->it[cpu] = lft_rb_iter_start(r->rb, cpu, GFP_KERNEL);
 		r->pend[cpu].data = kmalloc(LFT_RB_MAX_PAYLOAD, GFP_KERNEL);
 		if (!r->it[cpu] || !r->pend[cpu].data)
+			goto fail;
+	}
+	if (rb && rb == r->tr->snap && r->tr->tracer->print_max) {
+		r->pi.time_start = r->tr->max_time_start;
+		if (lft_reader_skip_old(r))
 			goto fail;
 	}
 	return r;
@@ -341,7 +377,7 @@ static int lft_trace_open(struct inode *inode, struct file *file)
 		return ret;
 	/* "echo > trace": truncating clears the buffer. */
 	if ((file->f_mode & FMODE_WRITE) && (file->f_flags & O_TRUNC))
-		lft_array_clear(ref->tr, ref->cpu);
+		lft_array_clear_shown(ref->tr, ref->cpu);
 	if (!(file->f_mode & FMODE_READ))
 		return 0;
 	/* pause-on-trace: stop recording while the buffer is read. */
@@ -349,7 +385,9 @@ static int lft_trace_open(struct inode *inode, struct file *file)
 	if (pause)
 		lft_array_pause(ref->tr, true);
 	mutex_lock(&lft_lock);
-	r = lft_reader_new(ref, false, ref->tr->rb);
+	/* A latency tracer's trace is its max trace, as print_max says. */
+	r = lft_reader_new(ref, false, ref->tr->tracer->print_max ?
+			   ref->tr->snap : ref->tr->rb);
 	if (r)
 		ref->tr->iter_readers++;
 	mutex_unlock(&lft_lock);

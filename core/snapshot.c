@@ -62,7 +62,8 @@ void lft_snapshot_free(struct lft_array *tr)
 	lft_rb_free(rb);
 }
 
-static void lft_snapshot_swap(struct lft_array *tr)
+/* Swap the live and snapshot buffers; any context. */
+void lft_snapshot_swap(struct lft_array *tr)
 {
 	struct lft_rb *old = NULL;
 	unsigned long flags;
@@ -81,9 +82,15 @@ static void lft_snapshot_swap(struct lft_array *tr)
 	raw_spin_unlock_irqrestore(&lft_snap_lock, flags);
 	/* As the kernel's snapshot does: the taker's comm is remembered. */
 	lft_cmdline_record(current);
-	/* Waiters on the old buffer look again at the new one. */
-	if (old)
-		lft_rb_wake_all(old);
+	/*
+	 * Waiters on the old buffer look again at the new one. Deferred: the
+	 * wakeup tracers swap from inside sched_switch, under the runqueue lock.
+	 */
+	if (old) {
+		preempt_disable();
+		lft_rb_wake_all_deferred(old);
+		preempt_enable();
+	}
 }
 
 /**
@@ -132,6 +139,11 @@ ssize_t lft_snapshot_write(struct file *file, const char __user *ubuf,
 	if (ret)
 		return ret;
 	mutex_lock(&lft_lock);
+	/* A latency tracer owns the snapshot buffer: its max trace. */
+	if (tr->tracer->print_max) {
+		mutex_unlock(&lft_lock);
+		return -EBUSY;
+	}
 	switch (val) {
 	case 0:
 		if (ref->cpu != LFT_RB_ALL_CPUS)

@@ -47,13 +47,19 @@ static void lft_switch_probe(void *data, bool preempt,
 			     struct task_struct *next,
 			     unsigned int prev_state)
 {
+	bool done = true;
+
 	if (!this_cpu_read(lft_taskinfo_save))
 		return;
-	this_cpu_write(lft_taskinfo_save, false);
-	if (READ_ONCE(lft_cmd_ref)) {
-		lft_cmdline_record(prev);
-		lft_cmdline_record(next);
-	}
+	/*
+	 * Two CPUs switching at once contend for the comm table; the loser
+	 * keeps its flag and records at its next switch, or a task that ran
+	 * only briefly (a kworker) would print as <...>.
+	 */
+	if (READ_ONCE(lft_cmd_ref))
+		done = lft_cmdline_record(prev) && lft_cmdline_record(next);
+	if (done)
+		this_cpu_write(lft_taskinfo_save, false);
 	if (READ_ONCE(lft_tgid_ref)) {
 		lft_save_tgid(prev);
 		lft_save_tgid(next);

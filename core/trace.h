@@ -21,6 +21,8 @@
 /* Entry types: the kernel's numbers, which trace-cmd knows them by. */
 enum lft_entry_type {
 	LFT_TRACE_FN = 1,
+	LFT_TRACE_CTX = 2,
+	LFT_TRACE_WAKE = 3,
 	LFT_TRACE_STACK = 4,
 	LFT_TRACE_PRINT = 5,
 	LFT_TRACE_BPRINT = 6,
@@ -51,6 +53,18 @@ struct lft_fn_entry {
 	struct lft_entry ent;
 	unsigned long ip;
 	unsigned long parent_ip;
+};
+
+/* LFT_TRACE_CTX, LFT_TRACE_WAKE: the wakeup tracers' switch and wakeup. */
+struct lft_ctx_entry {
+	struct lft_entry ent;
+	unsigned int prev_pid;
+	unsigned int next_pid;
+	unsigned int next_cpu;
+	unsigned char prev_prio;
+	unsigned char prev_state;
+	unsigned char next_prio;
+	unsigned char next_state;
 };
 
 /* LFT_TRACE_PRINT: trace_marker and lftrace_puts(). */
@@ -96,10 +110,11 @@ struct lft_print_entry {
 #define LFT_OPT_GRAPH_TIME	BIT(31)
 #define LFT_OPT_EVENT_FORK	BIT(32)	/* events/pid.c */
 #define LFT_OPT_HASH_PTR	BIT(33)	/* events/core.c: event lines */
+#define LFT_OPT_FUNC_TRACE	BIT(34)	/* latency tracers trace functions */
 #define LFT_OPT_DEFAULTS	(LFT_OPT_PRINTK | LFT_OPT_CONTEXT_INFO | \
 				 LFT_OPT_OVERWRITE | LFT_OPT_IRQ_INFO | \
 				 LFT_OPT_MARKERS | LFT_OPT_ANNOTATE | \
-				 LFT_OPT_HASH_PTR | \
+				 LFT_OPT_HASH_PTR | LFT_OPT_FUNC_TRACE | \
 				 LFT_OPT_PRINT_PARENT | LFT_OPT_GRAPH_CPU | \
 				 LFT_OPT_GRAPH_OVERHEAD | \
 				 LFT_OPT_GRAPH_DURATION | LFT_OPT_GRAPH_IRQS | \
@@ -151,7 +166,10 @@ struct dentry;
  * @array_init: set up the tracer's per-array state and files, for every
  *	array (called with lft_lock held, before the array is in use)
  * @array_free: free it (the array's tracer was reset already)
+ * @lat_note: lines of its own in the latency header (before "started at")
+ * @option_changed: an option changed while it runs (lft_lock held)
  * @allow_instances: may run in instances/ too
+ * @print_max: "trace" shows the max (snapshot) buffer: a latency tracer
  * @list: registry link
  */
 struct lft_tracer {
@@ -166,7 +184,11 @@ struct lft_tracer {
 			    const struct lft_rb_entry *e, const void *data);
 	void (*print_header)(struct lft_print_iter *it, struct lft_rb *rb,
 			     struct seq_buf *s, int cpu);
+	void (*lat_note)(struct lft_array *tr, struct seq_buf *s);
+	void (*option_changed)(struct lft_array *tr, unsigned long bit,
+			       bool on);
 	bool allow_instances;
+	bool print_max;
 	struct list_head list;
 };
 
@@ -191,6 +213,8 @@ struct lft_lat_info {
 struct lft_print_iter {
 	struct lft_array *tr;
 	bool lat;			/* latency-format lines */
+	u64 time_start;			/* lat: times count from it */
+	unsigned long *skipped;		/* per CPU: entries before it */
 	u64 next_ts;			/* lat: the next entry's time, or this one's */
 	unsigned long idx;		/* entries printed so far (+1 in pipes) */
 	bool annotate;			/* the buffer overran: mark CPU starts */
@@ -224,6 +248,9 @@ struct lft_array {
 	int ref;			/* open files (instances: rmdir EBUSY) */
 	int stop_count;			/* readers of trace pausing it */
 	u64 time_start;			/* latency-format times count from it */
+	u64 max_time_start;		/* the same, for the max trace (snap) */
+	unsigned long lat_saved;	/* options a latency tracer forced, */
+	unsigned long lat_forced;	/* and what they were before */
 	struct lft_lat_info lat;	/* the latency header's task data */
 	unsigned long max_latency;	/* tracing_max_latency, ns */
 	void *fn;			/* function tracer state */
@@ -250,6 +277,7 @@ int lft_release(struct inode *inode, struct file *file);
 ssize_t lft_write_switch(const char __user *ubuf, size_t cnt, loff_t *ppos,
 			 const bool *cur, int (*set)(bool on));
 void lft_array_clear(struct lft_array *tr, int cpu);
+void lft_array_clear_shown(struct lft_array *tr, int cpu);
 int lft_array_set_clock(struct lft_array *tr, enum lft_rb_clock clock);
 int lft_array_wait(struct lft_array *tr, int cpu, int percent);
 u64 lft_ns_split(u64 ns, u32 *usec);
@@ -274,7 +302,7 @@ extern struct lft_tracer lft_nop_tracer;
 bool lft_time_in_ns(enum lft_rb_clock clock);
 void lft_print_header(struct lft_print_iter *it, struct lft_rb *rb,
 		      struct seq_buf *s, int cpu);
-bool lft_print_lat_top(struct lft_array *tr, struct lft_rb *rb,
+bool lft_print_lat_top(struct lft_print_iter *it, struct lft_rb *rb,
 		       struct seq_buf *s, int cpu);
 void lft_print_flags(struct seq_buf *s, const struct lft_entry *ent);
 void lft_print_entry(struct lft_print_iter *it, struct seq_buf *s,
@@ -352,7 +380,7 @@ void lft_stack_record_from(struct lft_array *tr, struct lft_rb *rb,
 struct task_struct;
 int lft_cmdline_init(void);
 void lft_cmdline_exit(void);
-void lft_cmdline_record(struct task_struct *tsk);
+bool lft_cmdline_record(struct task_struct *tsk);
 void lft_cmdline_find(int pid, char *comm);
 void lft_cmdline_show(struct seq_buf *s);
 int lft_cmdline_resize(unsigned int n);
@@ -414,6 +442,7 @@ void lft_snapshot_help(struct lft_array *tr, struct seq_buf *s, int cpu);
 void lft_snapshot_free(struct lft_array *tr);
 int lft_snapshot_alloc(struct lft_array *tr);
 void lft_array_snapshot(struct lft_array *tr);
+void lft_snapshot_swap(struct lft_array *tr);
 
 /*
  * Which array a debugfs file belongs to, and for per-CPU files, the CPU.

@@ -8,6 +8,7 @@
 #include "core/trace.h"
 #include "events/event.h"
 #include "tracers/function.h"
+#include "tracers/latency.h"
 
 static LIST_HEAD(lft_tracers);
 
@@ -148,6 +149,10 @@ int lft_tracers_init(void)
 
 	if (!ret)
 		ret = lft_function_init();
+	if (!ret)
+		ret = lft_wakeup_init();
+	if (!ret)
+		ret = lft_irqsoff_init();
 	if (!ret)
 		ret = lft_events_init();
 	if (ret)

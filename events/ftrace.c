@@ -20,6 +20,16 @@ static const struct lft_ev_field lft_ft_function[] = {
 	F(struct lft_fn_entry, "unsigned long", parent_ip, 0),
 };
 
+static const struct lft_ev_field lft_ft_ctx[] = {
+	F(struct lft_ctx_entry, "unsigned int", prev_pid, 0),
+	F(struct lft_ctx_entry, "unsigned int", next_pid, 0),
+	F(struct lft_ctx_entry, "unsigned int", next_cpu, 0),
+	F(struct lft_ctx_entry, "unsigned char", prev_prio, 0),
+	F(struct lft_ctx_entry, "unsigned char", prev_state, 0),
+	F(struct lft_ctx_entry, "unsigned char", next_prio, 0),
+	F(struct lft_ctx_entry, "unsigned char", next_state, 0),
+};
+
 static const struct lft_ev_field lft_ft_stack[] = {
 	F(struct lft_stack_entry, "int", size, 1),
 	LFT_FT_ARRAY(struct lft_stack_entry, "unsigned long", caller,
@@ -69,6 +79,12 @@ static const struct lft_ft_entry {
 	LFT_FT("function", LFT_TRACE_FN, lft_ft_function,
 	       "\" %ps <-- %ps\", (void *)REC->ip, (void *)REC->parent_ip",
 	       true),
+	LFT_FT("context_switch", LFT_TRACE_CTX, lft_ft_ctx,
+	       "\"%u:%u:%u  ==> %u:%u:%u [%03u]\", REC->prev_pid, REC->prev_prio, REC->prev_state, REC->next_pid, REC->next_prio, REC->next_state, REC->next_cpu",
+	       false),
+	LFT_FT("wakeup", LFT_TRACE_WAKE, lft_ft_ctx,
+	       "\"%u:%u:%u  ==+ %u:%u:%u [%03u]\", REC->prev_pid, REC->prev_prio, REC->prev_state, REC->next_pid, REC->next_prio, REC->next_state, REC->next_cpu",
+	       false),
 	LFT_FT("kernel_stack", LFT_TRACE_STACK, lft_ft_stack,
 	       "\"\\t=> %ps\\n\\t=> %ps\\n\\t=> %ps\\n\" \"\\t=> %ps\\n\\t=> %ps\\n\\t=> %ps\\n\" \"\\t=> %ps\\n\\t=> %ps\\n\", (void *)REC->caller[0], (void *)REC->caller[1], (void *)REC->caller[2], (void *)REC->caller[3], (void *)REC->caller[4], (void *)REC->caller[5], (void *)REC->caller[6], (void *)REC->caller[7]",
 	       false),

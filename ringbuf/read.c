@@ -598,3 +598,18 @@ void lft_rb_wake_all(struct lft_rb *rb)
 	wake_up_all(&rb->waitq);
 }
 EXPORT_SYMBOL_GPL(lft_rb_wake_all);
+
+/**
+ * lft_rb_wake_all_deferred() - lft_rb_wake_all() through irq_work
+ * @rb: the buffer
+ *
+ * For callers that may hold scheduler locks (a latency tracer swapping
+ * buffers inside sched_switch): waking a task there could deadlock on its
+ * runqueue's lock. Preemption must be off.
+ */
+void lft_rb_wake_all_deferred(struct lft_rb *rb)
+{
+	atomic_inc(&rb->wake_gen);
+	irq_work_queue(&rb->cpus[smp_processor_id()]->work);
+}
+EXPORT_SYMBOL_GPL(lft_rb_wake_all_deferred);

@@ -169,5 +169,6 @@ int lft_rb_wait(struct lft_rb *rb, int cpu, int percent);
 __poll_t lft_rb_poll(struct lft_rb *rb, int cpu, struct file *filp,
 		     poll_table *pt, int percent);
 void lft_rb_wake_all(struct lft_rb *rb);
+void lft_rb_wake_all_deferred(struct lft_rb *rb);
 
 #endif /* LFT_RINGBUF_H */

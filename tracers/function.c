@@ -23,6 +23,7 @@
 #include "core/trace.h"
 #include "tracers/fn_filter.h"
 #include "tracers/function.h"
+#include "tracers/latency.h"
 #include "tracers/graph.h"
 
 /* The arrays running the function tracer, as the hook sees them. */
@@ -76,6 +77,8 @@ void lft_function_hit(unsigned long ip, unsigned long parent_ip,
 		if (act->n > 1 && !lft_fn_array_wants(fa, ip))
 			continue;
 		if (unlikely(fa->pid_filtered) && !lft_fn_pid_ok(fa))
+			continue;
+		if (fa->gate && !fa->gate(tr, ip, parent_ip))
 			continue;
 		if (!lft_array_writable(tr))
 			continue;
@@ -277,6 +280,39 @@ static void lft_fn_reset(struct lft_array *tr)
 	if (!lft_fn_nr_active)
 		lft_fn_fork_probes(false);
 	lft_taskinfo_stop(LFT_TI_CMDLINE);
+}
+
+/**
+ * lft_fn_start_gated() - trace functions for a latency tracer
+ * @tr: the array it runs in (lft_lock held)
+ * @gate: called per function; false leaves it out (outside the window)
+ *
+ * Return: 0 or an errno (nothing started).
+ */
+int lft_fn_start_gated(struct lft_array *tr, lft_fn_gate_t gate)
+{
+	struct lft_fn_array *fa = tr->fn;
+	int ret;
+
+	if (fa->active)
+		return 0;
+	fa->gate = gate;
+	ret = lft_fn_init(tr);
+	if (ret)
+		fa->gate = NULL;
+	return ret;
+}
+
+/* Undo lft_fn_start_gated() (lft_lock held). */
+void lft_fn_stop_gated(struct lft_array *tr)
+{
+	struct lft_fn_array *fa = tr->fn;
+
+	if (!fa->active)
+		return;
+	lft_fn_reset(tr);
+	/* The hook may still run the gate: it stays valid (static code). */
+	fa->gate = NULL;
 }
 
 /* Per-array state and files, for every array (the files always exist). */

@@ -15,6 +15,7 @@ struct lft_pidset;
  * @notrace_pids: set_ftrace_notrace_pid
  * @pid_filtered: either pid set is in use (a quick test for the hook)
  * @active: the array runs the function tracer
+ * @gate: a latency tracer's: is this call inside its window?
  * @tr: the array
  */
 struct lft_fn_array {
@@ -24,6 +25,8 @@ struct lft_fn_array {
 	struct lft_pidset __rcu *notrace_pids;
 	bool pid_filtered;
 	bool active;
+	bool (*gate)(struct lft_array *tr, unsigned long ip,
+		     unsigned long parent_ip);
 	struct lft_array *tr;
 };
 

@@ -424,7 +424,7 @@ void lft_graph_print_header(struct lft_print_iter *it, struct lft_rb *rb,
 		return;
 	/* Latency format: nothing at all for an empty buffer. */
 	if (it->lat) {
-		if (!lft_print_lat_top(it->tr, rb, s, cpu))
+		if (!lft_print_lat_top(it, rb, s, cpu))
 			return;
 		for (i = 0; i < 3; i++)
 			if (lft_graph_opt(it, cols[i].opt))
