@@ -38,8 +38,9 @@ lat_module() {
 LAT_LINE='^# latency: [0-9]+ us, #[0-9]+/[0-9]+, CPU#[0-9]+ \| \(M:[a-z_]+ VP:0, KP:0, SP:0 HP:0 #P:[0-9]+\)$'
 
 # Under TCG the host's load can stretch a section (the guest's clock runs
-# while QEMU does not): a measure above the bound is retried (8 attempts),
-# one below it fails at once, as no delay can shorten a section.
+# while QEMU does not, or the other vCPU holds the host thread): a measure
+# above the bound is retried (15 attempts), one below it fails at once, as
+# no delay can shorten a section.
 
 # section DIR FILE N LINES: a section of N us through $L/FILE; its measure
 # in $lat, the first LINES lines of the trace in ./hdr.
@@ -53,7 +54,7 @@ section() {
 # measure DIR TRACER FILE FUNC N: one section of N us through $L/FILE.
 measure() {
 	i=0
-	while [ $i -lt 8 ]; do
+	while [ $i -lt 15 ]; do
 		i=$((i + 1))
 		section $1 $3 $5 12
 		grep -qx "#  => started at: $4" hdr || continue
@@ -76,7 +77,7 @@ measure() {
 # slack), the header says "sampled" and names the section's function.
 sampled() {
 	i=0
-	while [ $i -lt 8 ]; do
+	while [ $i -lt 15 ]; do
 		i=$((i + 1))
 		section $1 $3 $5 16
 		case $3 in
