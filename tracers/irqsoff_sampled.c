@@ -112,9 +112,8 @@ static enum hrtimer_restart lft_smp_tick(struct hrtimer *t)
 
 	if (!READ_ONCE(lft_smp_running) || !tr)
 		return HRTIMER_NORESTART;
-	hrtimer_forward(t, kt, ns_to_ktime(LFT_SAMPLE_NS));
 	if (!regs || !lft_array_writable(tr))
-		return HRTIMER_RESTART;
+		goto out;
 	now = lft_rb_now(READ_ONCE(tr->rb));
 	lft_gen_ctx(&ctx, 0);
 	/*
@@ -128,6 +127,13 @@ static enum hrtimer_restart lft_smp_tick(struct hrtimer *t)
 			       instruction_pointer(regs), true, &ctx);
 	if (lft_smp_type & LFT_LAT_PREEMPT)
 		lft_smp_preempt(tr, c, regs, now, &ctx);
+out:
+	/*
+	 * The next tick is a period after this one ends, not after it began:
+	 * where a tick costs about a period (an emulated CPU on a busy host),
+	 * ticks due at once would otherwise keep the CPU in this handler.
+	 */
+	hrtimer_set_expires(t, ktime_add_ns(ktime_get(), LFT_SAMPLE_NS));
 	return HRTIMER_RESTART;
 }
 
