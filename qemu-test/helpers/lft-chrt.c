@@ -37,7 +37,7 @@ struct lft_sched_attr {
 	uint64_t sched_period;
 };
 
-static int usage(void)
+static int print_usage(void)
 {
 	fprintf(stderr,
 		"usage: lft-chrt -f PRIO | -r PRIO | -o | -d RUNTIME_NS DEADLINE_NS PERIOD_NS  CMD [ARGS...]\n");
@@ -66,10 +66,10 @@ int main(int argc, char **argv)
 	int cmd;
 
 	if (argc < 3)
-		return usage();
+		return print_usage();
 	if (!strcmp(argv[1], "-d")) {
 		if (argc < 6)
-			return usage();
+			return print_usage();
 		memset(&attr, 0, sizeof(attr));
 		attr.size = sizeof(attr);
 		attr.sched_policy = SCHED_DEADLINE;
@@ -89,7 +89,7 @@ int main(int argc, char **argv)
 		cmd = 2;
 	} else if (!strcmp(argv[1], "-f") || !strcmp(argv[1], "-r")) {
 		if (argc < 4)
-			return usage();
+			return print_usage();
 		sp.sched_priority = number("priority", argv[2]);
 		if (sp.sched_priority < 1 || sp.sched_priority > 99) {
 			fprintf(stderr, "lft-chrt: priority %s not in 1..99\n",
@@ -103,7 +103,7 @@ int main(int argc, char **argv)
 		}
 		cmd = 3;
 	} else {
-		return usage();
+		return print_usage();
 	}
 	execvp(argv[cmd], argv + cmd);
 	fprintf(stderr, "lft-chrt: %s: %s\n", argv[cmd], strerror(errno));
