@@ -35,7 +35,6 @@ static struct lft_array *lft_irqs_tr;	/* the array it runs in */
 static unsigned int lft_irqs_type;	/* LFT_LAT_IRQS / LFT_LAT_PREEMPT */
 static bool lft_irqs_on;		/* probes may act */
 static bool lft_irqs_sampled;		/* no tracepoints: irqsoff_sampled.c */
-static bool lft_irqs_fn;		/* function-trace in use */
 
 /* Per CPU: the section being timed. */
 struct lft_irqs_cpu {
@@ -313,9 +312,9 @@ static int lft_irqs_start_tracer(struct lft_array *tr, unsigned int type)
 	ret = lft_taskinfo_start(LFT_TI_CMDLINE);
 	if (ret)
 		goto fail;
-	lft_irqs_fn = !lft_irqs_sampled && (tr->flags & LFT_OPT_FUNC_TRACE);
-	if (lft_irqs_fn && lft_fn_start_gated(tr, lft_irqs_fn_gate))
-		lft_irqs_fn = false;
+	/* Without function-trace the sections are still timed: no error. */
+	if (!lft_irqs_sampled && (tr->flags & LFT_OPT_FUNC_TRACE))
+		lft_fn_start_gated(tr, lft_irqs_fn_gate);
 	ret = lft_irqs_sampled ? lft_sampled_start(tr, type) :
 	      lft_irqs_register();
 	if (ret)
@@ -325,9 +324,7 @@ static int lft_irqs_start_tracer(struct lft_array *tr, unsigned int type)
 	WRITE_ONCE(lft_irqs_on, true);
 	return 0;
 fail_fn:
-	if (lft_irqs_fn)
-		lft_fn_stop_gated(tr);
-	lft_irqs_fn = false;
+	lft_fn_stop_gated(tr);
 	lft_taskinfo_stop(LFT_TI_CMDLINE);
 fail:
 	WRITE_ONCE(lft_irqs_tr, NULL);
@@ -344,9 +341,7 @@ static void lft_irqs_stop_tracer(struct lft_array *tr)
 		lft_irqs_unregister(LFT_IRQS_NR);
 		tracepoint_synchronize_unregister();
 	}
-	if (lft_irqs_fn)
-		lft_fn_stop_gated(tr);
-	lft_irqs_fn = false;
+	lft_fn_stop_gated(tr);
 	lft_taskinfo_stop(LFT_TI_CMDLINE);
 	WRITE_ONCE(lft_irqs_tr, NULL);
 	lft_lat_end(tr);
@@ -355,10 +350,8 @@ static void lft_irqs_stop_tracer(struct lft_array *tr)
 /* function-trace on or off while it runs (exact mode only traces them). */
 static void lft_irqs_option(struct lft_array *tr, unsigned long bit, bool on)
 {
-	if (bit != LFT_OPT_FUNC_TRACE || lft_irqs_sampled || lft_irqs_fn == on)
-		return;
-	if (!lft_lat_fn_switch(tr, lft_irqs_fn_gate, on))
-		lft_irqs_fn = on;
+	if (bit == LFT_OPT_FUNC_TRACE && !lft_irqs_sampled)
+		lft_lat_fn_switch(tr, lft_irqs_fn_gate, on);
 }
 
 static void lft_irqs_note(struct lft_array *tr, struct seq_buf *s)

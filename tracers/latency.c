@@ -202,13 +202,13 @@ noinline void lft_lat_stack(struct lft_array *tr,
  * @gate: says, per call, whether the function is inside the window
  * @on: the option's new value
  *
- * Return: 0 or an errno from the function tracer.
+ * Either way is idempotent (the function tracer knows whether it runs); a
+ * failed start leaves the window timed without functions, as at init.
  */
-int lft_lat_fn_switch(struct lft_array *tr, lft_fn_gate_t gate, bool on)
+void lft_lat_fn_switch(struct lft_array *tr, lft_fn_gate_t gate, bool on)
 {
-	if (!on) {
+	if (on)
+		lft_fn_start_gated(tr, gate);
+	else
 		lft_fn_stop_gated(tr);
-		return 0;
-	}
-	return lft_fn_start_gated(tr, gate);
 }

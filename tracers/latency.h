@@ -30,7 +30,7 @@ typedef bool (*lft_fn_gate_t)(struct lft_array *tr, unsigned long ip,
 			      unsigned long parent_ip);
 int lft_fn_start_gated(struct lft_array *tr, lft_fn_gate_t gate);
 void lft_fn_stop_gated(struct lft_array *tr);
-int lft_lat_fn_switch(struct lft_array *tr, lft_fn_gate_t gate, bool on);
+void lft_lat_fn_switch(struct lft_array *tr, lft_fn_gate_t gate, bool on);
 
 /* wakeup.c, irqsoff.c */
 int lft_wakeup_init(void);

@@ -26,7 +26,6 @@
 static struct lft_array *lft_wk_tr;	/* the array it runs in */
 static bool lft_wk_on;			/* probes may act */
 static bool lft_wk_rt, lft_wk_dl;	/* which tracer */
-static bool lft_wk_fn;			/* function-trace in use */
 
 /* The window, under lft_wk_lock. */
 static DEFINE_RAW_SPINLOCK(lft_wk_lock);
@@ -92,7 +91,6 @@ static void lft_wk_wakeup(void *data, struct task_struct *p)
 	struct lft_array *tr = READ_ONCE(lft_wk_tr);
 	struct lft_entry ctx;
 	unsigned long flags;
-	int cpu;
 
 	if (!READ_ONCE(lft_wk_on) || !tr)
 		return;
@@ -100,7 +98,6 @@ static void lft_wk_wakeup(void *data, struct task_struct *p)
 	lft_cmdline_record(current);
 	if (lft_wk_ignore(p))
 		return;
-	cpu = raw_smp_processor_id();
 	if (this_cpu_inc_return(lft_wk_busy) != 1)
 		goto out;
 	lft_gen_ctx(&ctx, 0);
@@ -135,7 +132,6 @@ static void lft_wk_switch(void *data, bool preempt, struct task_struct *prev,
 	struct lft_entry ctx;
 	unsigned long flags;
 	u64 delta;
-	int cpu;
 
 	lft_cmdline_record(prev);
 	if (!READ_ONCE(lft_wk_on) || !tr)
@@ -144,7 +140,6 @@ static void lft_wk_switch(void *data, bool preempt, struct task_struct *prev,
 	smp_rmb();
 	if (next != READ_ONCE(lft_wk_task))
 		return;
-	cpu = raw_smp_processor_id();
 	if (this_cpu_inc_return(lft_wk_busy) != 1)
 		goto out;
 	raw_spin_lock_irqsave(&lft_wk_lock, flags);
@@ -229,9 +224,9 @@ static int lft_wk_start_tracer(struct lft_array *tr, bool rt, bool dl)
 		goto fail;
 	}
 	lft_wk_reset(tr);
-	lft_wk_fn = tr->flags & LFT_OPT_FUNC_TRACE;
-	if (lft_wk_fn && lft_fn_start_gated(tr, lft_wk_fn_gate))
-		lft_wk_fn = false;
+	/* Without function-trace the window still works: no error. */
+	if (tr->flags & LFT_OPT_FUNC_TRACE)
+		lft_fn_start_gated(tr, lft_wk_fn_gate);
 	ret = lft_taskinfo_start(LFT_TI_CMDLINE);
 	if (ret)
 		goto fail_probes;
@@ -240,8 +235,7 @@ static int lft_wk_start_tracer(struct lft_array *tr, bool rt, bool dl)
 	WRITE_ONCE(lft_wk_on, true);
 	return 0;
 fail_probes:
-	if (lft_wk_fn)
-		lft_fn_stop_gated(tr);
+	lft_fn_stop_gated(tr);
 	lft_wk_unregister(LFT_WK_NR);
 fail:
 	tracepoint_synchronize_unregister();
@@ -253,9 +247,7 @@ fail:
 static void lft_wk_stop_tracer(struct lft_array *tr)
 {
 	WRITE_ONCE(lft_wk_on, false);
-	if (lft_wk_fn)
-		lft_fn_stop_gated(tr);
-	lft_wk_fn = false;
+	lft_fn_stop_gated(tr);
 	lft_wk_unregister(LFT_WK_NR);
 	tracepoint_synchronize_unregister();
 	lft_wk_reset(tr);
@@ -266,10 +258,8 @@ static void lft_wk_stop_tracer(struct lft_array *tr)
 
 static void lft_wk_option(struct lft_array *tr, unsigned long bit, bool on)
 {
-	if (bit != LFT_OPT_FUNC_TRACE || lft_wk_fn == on)
-		return;
-	if (!lft_lat_fn_switch(tr, lft_wk_fn_gate, on))
-		lft_wk_fn = on;
+	if (bit == LFT_OPT_FUNC_TRACE)
+		lft_lat_fn_switch(tr, lft_wk_fn_gate, on);
 }
 
 static int lft_wakeup_start(struct lft_array *tr)
