@@ -50,6 +50,9 @@ struct lft_kernel_syms {
 	void (*rethook_hook)(struct rethook_node *node, struct pt_regs *regs,
 			     bool mcount);
 	/* kprobe events: is a probed symbol's name unique (as 6.1 checks)? */
+	/* options/userstacktrace (core/stack.c). */
+	unsigned int (*stack_trace_save_user)(unsigned long *store,
+					      unsigned int size);
 	int (*kallsyms_on_each_match_symbol)(int (*fn)(void *, unsigned long),
 					     const char *name, void *data);
 };

@@ -29,10 +29,12 @@ static const struct {
 	{ "block", LFT_OPT_BLOCK },		/* reader.c: poll */
 	{ "trace_printk", LFT_OPT_PRINTK, true },	/* printk.c */
 	{ "annotate", LFT_OPT_ANNOTATE },	/* reader.c */
+	{ "userstacktrace", LFT_OPT_USERSTACK },	/* stack.c */
 	{ "printk-msg-only", LFT_OPT_PRINTK_MSGONLY, true },	/* output.c */
 	{ "context-info", LFT_OPT_CONTEXT_INFO },	/* output.c */
 	{ "latency-format", LFT_OPT_LATENCY_FMT },	/* output.c */
-	{ "record-tgid", LFT_OPT_RECORD_TGID },	/* output.c: TGID column */
+	{ "record-cmd", LFT_OPT_RECORD_CMD },	/* events/core.c */
+	{ "record-tgid", LFT_OPT_RECORD_TGID },	/* output.c, events/core.c */
 	{ "overwrite", LFT_OPT_OVERWRITE },	/* the ring buffer's mode */
 	{ "disable_on_free", LFT_OPT_DISABLE_ON_FREE },	/* files.c */
 	{ "irq-info", LFT_OPT_IRQ_INFO },	/* output.c */

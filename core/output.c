@@ -385,6 +385,20 @@ static void lft_print_stack(struct seq_buf *s, const struct lft_stack_entry *st,
 	}
 }
 
+/*
+ * A user stack: addresses only (lftrace has no sym-userobj), in 6.1's
+ * form, which puts a space before the address.
+ */
+static void lft_print_ustack(struct seq_buf *s,
+			     const struct lft_ustack_entry *st)
+{
+	unsigned int i;
+
+	seq_buf_printf(s, "<user stack trace>\n");
+	for (i = 0; i < LFT_USTACK_MAX && st->caller[i]; i++)
+		seq_buf_printf(s, " =>  <%016lx>\n", st->caller[i]);
+}
+
 /* annotate: the first entry of a CPU, in a trace whose buffer overran. */
 static void lft_print_annotation(struct lft_print_iter *it, struct seq_buf *s,
 				 int cpu)
@@ -472,6 +486,11 @@ void lft_print_entry(struct lft_print_iter *it, struct seq_buf *s,
 		if (e->len < sizeof(struct lft_stack_entry))
 			break;
 		lft_print_stack(s, data, e->len, sym);
+		return;
+	case LFT_TRACE_USER_STACK:
+		if (e->len < sizeof(struct lft_ustack_entry))
+			break;
+		lft_print_ustack(s, data);
 		return;
 	case LFT_TRACE_CTX:
 	case LFT_TRACE_WAKE: {

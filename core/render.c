@@ -68,6 +68,7 @@ static void lft_render_raw(struct lft_print_iter *it, struct seq_buf *s,
 		lft_print_raw_data(s, data, e->len);
 		return;
 	case LFT_TRACE_STACK:
+	case LFT_TRACE_USER_STACK:
 		lft_type_line(s, ent);
 		return;
 	case LFT_TRACE_FN: {

@@ -7,8 +7,11 @@
  * entry of exactly the size needed.
  */
 #include <linux/percpu.h>
+#include <linux/sched.h>
+#include <linux/string.h>
 #include <linux/stacktrace.h>
 
+#include "core/ksyms.h"
 #include "core/trace.h"
 
 #define LFT_STACK_NEST	4
@@ -83,6 +86,38 @@ out:
 	preempt_enable_notrace();
 }
 
+static DEFINE_PER_CPU(int, lft_ustack_busy);
+
+/*
+ * options/userstacktrace: the current task's user stack (up to 8 frames,
+ * as the kernel keeps) after an entry. Walking it may fault: never in NMI,
+ * and never recursively (the fault path may hit traced events).
+ */
+static void lft_ustack_record(struct lft_rb *rb, const struct lft_entry *ctx)
+{
+	struct lft_ustack_entry *ent;
+	struct lft_rb_res res;
+
+	if (in_nmi())
+		return;
+	preempt_disable_notrace();
+	if (__this_cpu_read(lft_ustack_busy))
+		goto out;
+	__this_cpu_inc(lft_ustack_busy);
+	ent = lft_rb_reserve(rb, sizeof(*ent), &res);
+	if (ent) {
+		ent->ent = *ctx;
+		ent->ent.type = LFT_TRACE_USER_STACK;
+		ent->tgid = current->tgid;
+		memset(ent->caller, 0, sizeof(ent->caller));
+		lft_ks.stack_trace_save_user(ent->caller, LFT_USTACK_MAX);
+		lft_rb_commit(&res);
+	}
+	__this_cpu_dec(lft_ustack_busy);
+out:
+	preempt_enable_notrace();
+}
+
 /**
  * lft_commit() - commit an entry and what the options add after it
  * @tr: the array written to
@@ -96,8 +131,14 @@ noinline void lft_commit(struct lft_array *tr, struct lft_rb *rb,
 			 struct lft_rb_res *res, const struct lft_entry *ctx,
 			 int skip)
 {
+	unsigned long flags = READ_ONCE(tr->flags);
+
 	lft_rb_commit(res);
 	lft_taskinfo_note();
-	if (unlikely(READ_ONCE(tr->flags) & LFT_OPT_STACKTRACE))
+	if (unlikely(flags & LFT_OPT_STACKTRACE))
 		lft_stack_record(tr, rb, ctx, skip + 1);
+	/* As 6.1: events get a user stack, lftrace_printk() lines not. */
+	if (unlikely(flags & LFT_OPT_USERSTACK) &&
+	    ctx->type != LFT_TRACE_PRINT && ctx->type != LFT_TRACE_BPRINT)
+		lft_ustack_record(rb, ctx);
 }

@@ -28,6 +28,7 @@ enum lft_entry_type {
 	LFT_TRACE_BPRINT = 6,
 	LFT_TRACE_GRAPH_RET = 10,
 	LFT_TRACE_GRAPH_ENT = 11,
+	LFT_TRACE_USER_STACK = 12,
 	LFT_TRACE_RAW_DATA = 18,
 };
 
@@ -111,7 +112,10 @@ struct lft_print_entry {
 #define LFT_OPT_EVENT_FORK	BIT(32)	/* events/pid.c */
 #define LFT_OPT_HASH_PTR	BIT(33)	/* events/core.c: event lines */
 #define LFT_OPT_FUNC_TRACE	BIT(34)	/* latency tracers trace functions */
+#define LFT_OPT_RECORD_CMD	BIT(35)	/* events/core.c: comms recorded */
+#define LFT_OPT_USERSTACK	BIT(36)	/* stack.c: user stack after entries */
 #define LFT_OPT_DEFAULTS	(LFT_OPT_PRINTK | LFT_OPT_CONTEXT_INFO | \
+				 LFT_OPT_RECORD_CMD | \
 				 LFT_OPT_OVERWRITE | LFT_OPT_IRQ_INFO | \
 				 LFT_OPT_MARKERS | LFT_OPT_ANNOTATE | \
 				 LFT_OPT_HASH_PTR | LFT_OPT_FUNC_TRACE | \
@@ -136,6 +140,14 @@ struct lft_stack_entry {
 };
 
 #define LFT_STACK_MAX		64	/* frames kept in a stack entry */
+
+/* LFT_TRACE_USER_STACK: a task's user stack, innermost first, 0-ended. */
+#define LFT_USTACK_MAX		8	/* the kernel's FTRACE_STACK_ENTRIES */
+struct lft_ustack_entry {
+	struct lft_entry ent;
+	unsigned int tgid;
+	unsigned long caller[LFT_USTACK_MAX];
+};
 
 /* LFT_TRACE_RAW_DATA: trace_marker_raw. */
 struct lft_raw_entry {

@@ -178,22 +178,22 @@ void *lft_ev_reserve(struct lft_ev_file *f, unsigned int size,
  * @res: from lft_ev_reserve()
  *
  * Runs the triggers that need the record, drops it when the event's
- * filter or pid lists say so, and adds a stack entry after it with
- * options/stacktrace.
+ * filter or pid lists say so, and adds the stack entries
+ * options/stacktrace and options/userstacktrace ask for after it.
  */
 noinline void lft_ev_commit(struct lft_ev_file *f, struct lft_rb_res *res)
 {
 	struct lft_array *tr = f->tr;
+	struct lft_entry ctx;
 
 	if (unlikely(!res->cb || READ_ONCE(f->slow))) {
 		lft_ev_commit_slow(f, res);
 		return;
 	}
-	lft_rb_commit(res);
-	lft_taskinfo_note();
-	if (unlikely(READ_ONCE(tr->flags) & LFT_OPT_STACKTRACE))
-		/* Leave out the probe: the stack starts at the tracepoint. */
-		lft_stack_record(tr, READ_ONCE(tr->rb), res->data, 1);
+	/* Committed, the record may be overwritten: its header kept. */
+	ctx = *(struct lft_entry *)res->data;
+	/* Leave out the probe: the stack starts at the tracepoint. */
+	lft_commit(tr, READ_ONCE(tr->rb), res, &ctx, 1);
 }
 
 /**
@@ -216,6 +216,33 @@ void lft_ev_slow_update(struct lft_ev_file *f)
 	WRITE_ONCE(f->slow, slow);
 }
 
+/* What an enabled event of @tr records for output: record-cmd/-tgid. */
+static unsigned int lft_ev_taskinfo_want(struct lft_array *tr)
+{
+	unsigned long flags = READ_ONCE(tr->flags);
+
+	return (flags & LFT_OPT_RECORD_CMD ? LFT_TI_CMDLINE : 0) |
+	       (flags & LFT_OPT_RECORD_TGID ? LFT_TI_TGID : 0);
+}
+
+/* Make @f hold the task information references @want says. */
+static int lft_ev_taskinfo_set(struct lft_ev_file *f, unsigned int want)
+{
+	unsigned int add = want & ~f->taskinfo, drop = f->taskinfo & ~want;
+	int ret = 0;
+
+	if (add) {
+		ret = lft_taskinfo_start(add);
+		if (!ret)
+			f->taskinfo |= add;
+	}
+	if (drop) {
+		lft_taskinfo_stop(drop);
+		f->taskinfo &= ~drop;
+	}
+	return ret;
+}
+
 /* Put @f on its event's probe list (registering the probe if first). */
 static int lft_ev_attach(struct lft_ev_file *f)
 {
@@ -226,14 +253,14 @@ static int lft_ev_attach(struct lft_ev_file *f)
 	ret = lft_array_expand(f->tr);
 	if (ret)
 		return ret;
-	ret = lft_taskinfo_start(LFT_TI_CMDLINE);
+	ret = lft_ev_taskinfo_set(f, lft_ev_taskinfo_want(f->tr));
 	if (ret)
 		return ret;
 	if (!ev->users) {
 		ret = ev->reg ? ev->reg(ev, true) :
 		      tracepoint_probe_register(ev->tp, ev->probe, ev);
 		if (ret) {
-			lft_taskinfo_stop(LFT_TI_CMDLINE);
+			lft_ev_taskinfo_set(f, 0);
 			return ret;
 		}
 	}
@@ -257,7 +284,27 @@ static void lft_ev_detach(struct lft_ev_file *f)
 	}
 	/* No probe may still be writing for this array when it goes. */
 	tracepoint_synchronize_unregister();
-	lft_taskinfo_stop(LFT_TI_CMDLINE);
+	lft_ev_taskinfo_set(f, 0);
+}
+
+/**
+ * lft_ev_taskinfo_option() - record-cmd or record-tgid changed
+ * @tr: the array whose option it is (lft_lock held)
+ *
+ * As in 6.1, comms and tgids are recorded for an array's events while
+ * they are enabled and the option is on: the enabled events follow.
+ */
+void lft_ev_taskinfo_option(struct lft_array *tr)
+{
+	struct lft_ev_array *ea = tr->events;
+	struct lft_ev_file *f;
+
+	if (!ea)
+		return;
+	list_for_each_entry(f, &ea->files, list)
+		if (f->enabled &&
+		    lft_ev_taskinfo_set(f, lft_ev_taskinfo_want(tr)))
+			pr_warn("cannot record tgids: out of memory\n");
 }
 
 /**

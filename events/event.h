@@ -138,6 +138,7 @@ struct lft_ev_file {
 	u8 slow;			/* LFT_EV_SLOW_*: the probe's slow path */
 	bool soft_disabled;		/* probe on for triggers, no records */
 	bool pid_check;			/* the array's pid lists are set */
+	u8 taskinfo;			/* LFT_TI_* it holds (record-cmd/tgid) */
 	unsigned int soft;		/* triggers needing the probe */
 };
 

@@ -36,6 +36,12 @@ static const struct lft_ev_field lft_ft_stack[] = {
 		     "caller[8]", 8 * sizeof(long), 0),
 };
 
+static const struct lft_ev_field lft_ft_ustack[] = {
+	F(struct lft_ustack_entry, "unsigned int", tgid, 0),
+	LFT_FT_ARRAY(struct lft_ustack_entry, "unsigned long", caller,
+		     "caller[8]", 8 * sizeof(long), 0),
+};
+
 static const struct lft_ev_field lft_ft_print[] = {
 	F(struct lft_print_entry, "unsigned long", ip, 0),
 	LFT_FT_ARRAY(struct lft_print_entry, "char", buf, "buf[]", 0, 1),
@@ -97,6 +103,9 @@ static const struct lft_ft_entry {
 	       false),
 	LFT_FT("funcgraph_entry", LFT_TRACE_GRAPH_ENT, lft_ft_graph_ent,
 	       "\"--> %ps (%d)\", (void *)REC->func, REC->depth", false),
+	LFT_FT("user_stack", LFT_TRACE_USER_STACK, lft_ft_ustack,
+	       "\"\\t=> %ps\\n\\t=> %ps\\n\\t=> %ps\\n\" \"\\t=> %ps\\n\\t=> %ps\\n\\t=> %ps\\n\" \"\\t=> %ps\\n\\t=> %ps\\n\", (void *)REC->caller[0], (void *)REC->caller[1], (void *)REC->caller[2], (void *)REC->caller[3], (void *)REC->caller[4], (void *)REC->caller[5], (void *)REC->caller[6], (void *)REC->caller[7]",
+	       false),
 	LFT_FT("raw_data", LFT_TRACE_RAW_DATA, lft_ft_raw,
 	       "\"id:%04x %08x\", REC->id, (int)REC->buf[0]", false),
 };
