@@ -21,6 +21,15 @@
 
 #define LFT_LINE_MAX PAGE_SIZE
 
+/*
+ * Consuming readers look at an event, format it, then consume it: two
+ * readers of the same CPU must not interleave those steps (both would
+ * show one event and consume two). The kernel's trace_pipe readers take
+ * a per-CPU access lock for the same reason; readers of all the arrays
+ * share this one, held only while formatting, never while waiting.
+ */
+static DEFINE_MUTEX(lft_consume_lock);
+
 struct lft_pending {		/* an iterator's next event, read ahead */
 	bool have;
 	struct lft_rb_entry e;
@@ -37,6 +46,15 @@ struct lft_reader {
 	struct mutex lock;		/* one read at a time per open file */
 	char *line;
 	size_t len, off;		/* text not yet copied out */
+	/*
+	 * Consuming: the event being formatted (cur_*) is still in the
+	 * buffer until the line goes out or the printer looks past it;
+	 * held: r->line is that event's, not yet consumed (no room in the
+	 * last read).
+	 */
+	bool cur_in_rb, held;
+	int cur_cpu;
+	u64 cur_ts;
 	bool header_done;
 	bool seen;			/* something was read already */
 	void *data;			/* consuming read scratch */
@@ -232,6 +250,11 @@ static const void *lft_reader_peek(struct lft_print_iter *pi, int cpu,
 	struct lft_reader *r = pi->owner;
 	struct lft_pending *p;
 
+	if (r->consume && r->cur_in_rb) {
+		/* The printer looks past the current event: it goes now. */
+		lft_rb_consume(READ_ONCE(r->tr->rb), r->cur_cpu, NULL, 0, e);
+		r->cur_in_rb = false;
+	}
 	if (r->consume)
 		return lft_rb_peek_data(READ_ONCE(r->tr->rb), cpu, r->ahead,
 					LFT_RB_MAX_PAYLOAD, e) < 0 ?
@@ -276,13 +299,44 @@ static int lft_reader_iter_next(struct lft_reader *r, struct lft_rb_entry *e,
 	return 0;
 }
 
-/* Format the next line into r->line; -EAGAIN when there is none now. */
-static int lft_reader_fill(struct lft_reader *r)
+/*
+ * Consuming: which CPU holds the next event to show (the oldest of all for
+ * the top-level trace_pipe); -1 when none has one.
+ */
+static int lft_reader_next_cpu(struct lft_reader *r, struct lft_rb *rb)
 {
+	struct lft_rb_entry cur;
+	int cpu, best = -1;
+	u64 best_ts = 0;
+
+	if (r->cpu != LFT_RB_ALL_CPUS)
+		return lft_rb_peek(rb, r->cpu, &cur) ? -1 : r->cpu;
+	for_each_possible_cpu(cpu) {
+		if (lft_rb_peek(rb, cpu, &cur))
+			continue;
+		if (best < 0 || cur.ts < best_ts) {
+			best = cpu;
+			best_ts = cur.ts;
+		}
+	}
+	return best;
+}
+
+/*
+ * Format the next line into r->line; -EAGAIN when there is none now. A
+ * consuming reader formats the next event before consuming it and leaves
+ * it in the buffer when its line is longer than @room: as the kernel's
+ * trace_pipe, a read returns whole lines, and an event never goes with
+ * the part of a line no read returned (a reader that closes after one
+ * read would lose it).
+ */
+static int lft_reader_fill(struct lft_reader *r, size_t room)
+{
+	struct lft_rb *rb = NULL;
 	struct lft_rb_entry e;
 	struct seq_buf s;
 	void *data;
-	int ret;
+	int ret, cpu = 0;
 
 	seq_buf_init(&s, r->line, LFT_LINE_MAX);
 	if (!r->consume && !r->header_done) {
@@ -294,11 +348,14 @@ static int lft_reader_fill(struct lft_reader *r)
 	} else {
 		if (r->consume) {
 			data = r->data;
-			ret = r->cpu == LFT_RB_ALL_CPUS ?
-			      lft_rb_consume_merged(READ_ONCE(r->tr->rb), cpu_possible_mask,
-						    data, LFT_RB_MAX_PAYLOAD, &e) :
-			      lft_rb_consume(READ_ONCE(r->tr->rb), r->cpu, data,
-					     LFT_RB_MAX_PAYLOAD, &e);
+			rb = READ_ONCE(r->tr->rb);
+			cpu = lft_reader_next_cpu(r, rb);
+			ret = cpu < 0 ? -EAGAIN :
+			      lft_rb_peek_data(rb, cpu, data, LFT_RB_MAX_PAYLOAD,
+					       &e);
+			r->cur_in_rb = ret >= 0;
+			r->cur_cpu = cpu;
+			r->cur_ts = e.ts;
 		} else {
 			ret = lft_reader_iter_next(r, &e, &data);
 		}
@@ -317,7 +374,32 @@ static int lft_reader_fill(struct lft_reader *r)
 	}
 	r->len = seq_buf_used(&s);
 	r->off = 0;
+	if (r->cur_in_rb) {
+		r->cur_in_rb = false;
+		if (r->len > room) {
+			r->held = true;
+			return -ENOSPC;
+		}
+		lft_rb_consume(rb, cpu, NULL, 0, &e);
+	}
 	return 0;
+}
+
+/*
+ * A held line is sent now: its event goes first, if it is still the next
+ * one of its CPU (an overwriting writer may have taken it; then the line
+ * is dropped and the next one formatted).
+ */
+static void lft_reader_release_held(struct lft_reader *r)
+{
+	struct lft_rb *rb = READ_ONCE(r->tr->rb);
+	struct lft_rb_entry e;
+
+	r->held = false;
+	if (lft_rb_peek(rb, r->cur_cpu, &e) || e.ts != r->cur_ts)
+		r->len = r->off = 0;
+	else
+		lft_rb_consume(rb, r->cur_cpu, NULL, 0, &e);
 }
 
 static ssize_t lft_reader_read(struct file *file, char __user *ubuf,
@@ -330,6 +412,11 @@ static ssize_t lft_reader_read(struct file *file, char __user *ubuf,
 	if (mutex_lock_interruptible(&r->lock))
 		return -ERESTARTSYS;
 	while (done < cnt) {
+		if (r->held) {
+			mutex_lock(&lft_consume_lock);
+			lft_reader_release_held(r);
+			mutex_unlock(&lft_consume_lock);
+		}
 		if (r->off < r->len) {
 			n = min(cnt - done, r->len - r->off);
 			if (copy_to_user(ubuf + done, r->line + r->off, n)) {
@@ -340,9 +427,18 @@ static ssize_t lft_reader_read(struct file *file, char __user *ubuf,
 			done += n;
 			continue;
 		}
-		if (!lft_reader_fill(r))
+		/* The first line goes even if longer than the read. */
+		if (r->consume)
+			mutex_lock(&lft_consume_lock);
+		ret = lft_reader_fill(r, done ? cnt - done : SIZE_MAX);
+		if (r->consume)
+			mutex_unlock(&lft_consume_lock);
+		if (!ret)
 			continue;
-		/* Nothing more for now. */
+		ret = 0;
+		if (r->held)
+			break;
+		/* Nothing more for now (or no room for the next line). */
 		if (done || !r->consume)
 			break;
 		if (!lft_array_on(r->tr) && r->seen)
