@@ -126,7 +126,7 @@ bool lft_cmdline_record(struct task_struct *tsk)
 		lft_slots[slot].pid = tsk->pid;
 		lft_pid_map[idx] = slot;
 	}
-	get_task_comm(lft_slots[slot].comm, tsk);
+	lft_comm_copy(lft_slots[slot].comm, tsk);
 	raw_spin_unlock_irqrestore(&lft_cmd_lock, flags);
 	return true;
 }

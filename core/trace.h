@@ -14,6 +14,7 @@
 #include <linux/mutex.h>
 #include <linux/sched.h>
 #include <linux/seq_buf.h>
+#include <linux/string.h>
 #include <linux/types.h>
 
 #include "ringbuf/ringbuf.h"
@@ -392,6 +393,19 @@ void lft_stack_record_from(struct lft_array *tr, struct lft_rb *rb,
 struct task_struct;
 int lft_cmdline_init(void);
 void lft_cmdline_exit(void);
+/*
+ * A task's comm without its task_lock, as the kernel's tracers copy it:
+ * callers run inside scheduler tracepoints and interrupts, where the lock
+ * may be held by the context they interrupted (a deadlock found by
+ * latency/switch.tc). A concurrent rename may tear the copy, never
+ * overrun it.
+ */
+static inline void lft_comm_copy(char *dst, struct task_struct *tsk)
+{
+	memcpy(dst, tsk->comm, TASK_COMM_LEN);
+	dst[TASK_COMM_LEN - 1] = '\0';
+}
+
 bool lft_cmdline_record(struct task_struct *tsk);
 void lft_cmdline_find(int pid, char *comm);
 void lft_cmdline_show(struct seq_buf *s);

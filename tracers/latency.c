@@ -116,7 +116,7 @@ void lft_lat_update(struct lft_array *tr, struct task_struct *tsk, int cpu,
 	l->cpu = cpu;
 	l->critical_start = crit_start;
 	l->critical_end = crit_end;
-	get_task_comm(l->comm, tsk);
+	lft_comm_copy(l->comm, tsk);
 	l->pid = tsk->pid;
 	/* current's creds need no RCU: the irq hooks run outside of it. */
 	l->uid = from_kuid(&init_user_ns, tsk == current ? current_uid() :
