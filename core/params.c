@@ -25,6 +25,14 @@
  *   traceoff_on_warning        (warn.c) a WARN() turns tracing off
  *   kprobe_event=DEF[;DEF]     kprobe events defined and enabled at load,
  *                              ',' in place of spaces (events/kprobe.c)
+ *   trace_event=EV[,EV]        events enabled at load, each word as if
+ *                              written to set_event ("sys:ev", "sys:*",
+ *                              "ev", "sys:", ...); after kprobe_event=, so
+ *                              its events may be named
+ *   tp_printk                  every event record is also printed to the
+ *                              kernel log (events/core.c); writable in
+ *                              /sys/module/lftrace/parameters/, as the
+ *                              kernel's sysctl kernel.tracepoint_printk
  */
 #define pr_fmt(fmt) "lftrace: " fmt
 
@@ -37,6 +45,7 @@
 #include <linux/sysfs.h>
 
 #include "core/trace.h"
+#include "events/event.h"
 #include "events/kprobe.h"
 #include "include/lftrace.h"
 #include "tracers/fn_filter.h"
@@ -94,6 +103,15 @@ MODULE_PARM_DESC(stacktrace_filter, "the stack tracer's functions (as stacktrace
 static char *kprobe_event;
 module_param(kprobe_event, charp, 0444);
 MODULE_PARM_DESC(kprobe_event, "kprobe events to define and enable, ';'-separated, ',' for spaces (as kprobe_event=)");
+
+static char *trace_event;
+module_param(trace_event, charp, 0444);
+MODULE_PARM_DESC(trace_event, "events to enable, comma-separated, in set_event's syntax (as trace_event=)");
+
+/* Read by every event's commit (events/core.c). */
+bool lft_tp_printk;
+module_param_named(tp_printk, lft_tp_printk, bool, 0644);
+MODULE_PARM_DESC(tp_printk, "also print each event record to the kernel log (as tp_printk)");
 
 static unsigned long tracing_thresh;
 module_param(tracing_thresh, ulong, 0444);
@@ -189,6 +207,34 @@ static int lft_params_filter(struct lft_fn_filter *f, const char *text,
 	return ret;
 }
 
+/* trace_event=: each word as set_event takes it; one matching nothing fails. */
+static int lft_params_events(const char *list)
+{
+	char *copy, *p, *w, *colon;
+	int ret = 0;
+
+	copy = kstrdup(list, GFP_KERNEL);
+	if (!copy)
+		return -ENOMEM;
+	p = copy;
+	while (!ret && (w = strsep(&p, ","))) {
+		w = strim(w);
+		if (!*w)
+			continue;
+		/* lft_ev_set_word() cuts the word at its ':'; put it back. */
+		colon = strchr(w, ':');
+		ret = lft_ev_set_word(&lft_top, w);
+		if (colon)
+			*colon = ':';
+		if (ret == -EINVAL)
+			pr_err("trace_event: unknown event '%s'\n", w);
+		else if (ret)
+			pr_err("trace_event: cannot enable '%s': %d\n", w, ret);
+	}
+	kfree(copy);
+	return ret;
+}
+
 /* Apply the rest once the top-level array exists. lft_lock held. */
 int lft_params_apply(void)
 {
@@ -264,6 +310,11 @@ int lft_params_apply(void)
 	}
 	if (kprobe_event) {
 		ret = lft_kp_boot(kprobe_event);
+		if (ret)
+			return ret;
+	}
+	if (trace_event) {
+		ret = lft_params_events(trace_event);
 		if (ret)
 			return ret;
 	}

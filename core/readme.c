@@ -183,6 +183,8 @@ static const char *const lft_readme[] = {
 "  trace_options=OPT[,noOPT...]  alloc_snapshot=1  ftrace_dump_on_oops[=orig_cpu]\n"
 "  tracing_thresh=USECS  traceoff_on_warning[=0|1] (a WARN() stops tracing)\n"
 "  kprobe_event=DEF[;DEF...] (kprobe events defined and enabled at load, ',' for spaces)\n"
+"  trace_event=EV[,EV...] (events enabled at load, each as written to set_event)\n"
+"  tp_printk=1 (each event record also printed to the kernel log)\n"
 "  debugfs_dir=NAME (this directory's name)\n",
 };
 

@@ -439,6 +439,7 @@ void lft_warn_exit(void);
 /* params.c, files.c */
 extern unsigned long lft_buf_size;
 extern unsigned long lft_tracing_thresh;	/* ns; 0 = off */
+extern bool lft_tp_printk;	/* events' records to the kernel log too */
 int lft_params_early(void);
 int lft_params_apply(void);
 void lft_params_exit(void);

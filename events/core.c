@@ -5,10 +5,12 @@
  * none) and given its record type, from 20 up as the kernel numbers its
  * dynamic types; dynamic events (kprobes) come and go later and take the
  * first free type. An event's probe is registered while any array has it
- * enabled; it writes one record into each such array.
+ * enabled; it writes one record into each such array (and, with the
+ * tp_printk parameter, prints it to the kernel log).
  */
 #define pr_fmt(fmt) "lftrace: " fmt
 
+#include <linux/printk.h>
 #include <linux/slab.h>
 #include <linux/tracepoint.h>
 #include <linux/xarray.h>
@@ -88,6 +90,71 @@ static void lft_ev_scratch_put(void)
 }
 
 /*
+ * tp_printk: each record an event keeps is also printed to the kernel log,
+ * as the kernel's output_printk() does, with the text "trace" shows after
+ * the context columns. Probes run in any context and may not sleep or
+ * allocate, so the line is made in a buffer of this CPU's, one per context
+ * level (task, softirq, hardirq, NMI) so that an interrupt does not write
+ * over the line it interrupted. A level already busy means printk() itself
+ * (or what it calls) fired an event: that record is not printed, or each
+ * line would print another without end.
+ *
+ * NMI is printed too: printk() stores from NMI into its lockless log and
+ * leaves the consoles to an irq_work, and the printers take no lock (a
+ * symbol's name is looked up under RCU, as NMI backtraces do).
+ */
+#define LFT_EV_PRINTK_LINE	1024	/* printk() keeps no more of a line */
+#define LFT_EV_PRINTK_LEVELS	4
+
+struct lft_ev_printk_buf {
+	unsigned int busy;		/* levels whose line is being made */
+	char line[LFT_EV_PRINTK_LEVELS][LFT_EV_PRINTK_LINE];
+};
+
+/* Allocated at load: too big for a module's static per-CPU room. */
+static struct lft_ev_printk_buf __percpu *lft_ev_printk_bufs;
+
+/*
+ * printk() with no level, as the kernel's tp_printk line is printed: the
+ * log's default level. Through vprintk(), since pr_*() each set a level.
+ */
+static __printf(1, 2) void lft_ev_log(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vprintk(fmt, ap);
+	va_end(ap);
+}
+
+/* Print @rec (@len bytes), a record about to be committed, to the log. */
+static void lft_ev_printk(const void *rec, unsigned int len)
+{
+	unsigned int level = interrupt_context_level();
+	struct lft_ev_printk_buf *b;
+	struct seq_buf s;
+
+	preempt_disable_notrace();
+	b = this_cpu_ptr(lft_ev_printk_bufs);
+	if (b->busy & BIT(level))
+		goto out;
+	/* An interrupt sets and clears its own bit before it returns. */
+	b->busy |= BIT(level);
+	barrier();
+	/* One byte kept back for the NUL. */
+	seq_buf_init(&s, b->line[level], LFT_EV_PRINTK_LINE - 1);
+	/* Pointers hashed: the kernel's line has no array's hash-ptr. */
+	if (lft_event_print(&s, rec, len, true)) {
+		b->line[level][seq_buf_used(&s)] = '\0';
+		lft_ev_log("%s", b->line[level]);
+	}
+	barrier();
+	b->busy &= ~BIT(level);
+out:
+	preempt_enable_notrace();
+}
+
+/*
  * The slow paths: triggers, soft mode, pid lists, filters. Whatever
  * lft_ev_reserve() gave (ring or scratch), lft_ev_commit() sends here
  * when the event has any of those or the record is a scratch one.
@@ -133,6 +200,8 @@ static void lft_ev_commit_slow(struct lft_ev_file *f, struct lft_rb_res *res)
 		    lft_ev_pid_ignored(f) && !lft_ev_pid_rec_ok(f, res->data))) {
 		lft_rb_discard(res);
 	} else {
+		if (unlikely(READ_ONCE(lft_tp_printk)))
+			lft_ev_printk(res->data, res->len);
 		/* lft_commit()'s caller and the probe: from the tracepoint. */
 		lft_commit(f->tr, READ_ONCE(f->tr->rb), res, &ctx, 2);
 	}
@@ -178,8 +247,9 @@ void *lft_ev_reserve(struct lft_ev_file *f, unsigned int size,
  * @res: from lft_ev_reserve()
  *
  * Runs the triggers that need the record, drops it when the event's
- * filter or pid lists say so, and adds the stack entries
- * options/stacktrace and options/userstacktrace ask for after it.
+ * filter or pid lists say so, prints a kept one to the kernel log with
+ * tp_printk, and adds the stack entries options/stacktrace and
+ * options/userstacktrace ask for after it.
  */
 noinline void lft_ev_commit(struct lft_ev_file *f, struct lft_rb_res *res)
 {
@@ -190,6 +260,8 @@ noinline void lft_ev_commit(struct lft_ev_file *f, struct lft_rb_res *res)
 		lft_ev_commit_slow(f, res);
 		return;
 	}
+	if (unlikely(READ_ONCE(lft_tp_printk)))
+		lft_ev_printk(res->data, res->len);
 	/* Committed, the record may be overwritten: its header kept. */
 	ctx = *(struct lft_entry *)res->data;
 	/* Leave out the probe: the stack starts at the tracepoint. */
@@ -604,8 +676,15 @@ int lft_events_init(void)
 	int ret;
 
 	lft_ev_scratch = alloc_percpu(struct lft_ev_scratch);
-	if (!lft_ev_scratch)
+	/* Always: tp_printk may be turned on after load. */
+	lft_ev_printk_bufs = alloc_percpu(struct lft_ev_printk_buf);
+	if (!lft_ev_scratch || !lft_ev_printk_bufs) {
+		free_percpu(lft_ev_scratch);
+		free_percpu(lft_ev_printk_bufs);
+		lft_ev_scratch = NULL;
+		lft_ev_printk_bufs = NULL;
 		return -ENOMEM;
+	}
 	for (t = 0; t < ARRAY_SIZE(lft_ev_tables); t++) {
 		for (i = 0; i < *lft_ev_tables[t].n; i++) {
 			struct lft_event *ev = lft_ev_tables[t].table[i];
@@ -652,4 +731,6 @@ void lft_events_exit(void)
 	rcu_barrier();
 	free_percpu(lft_ev_scratch);
 	lft_ev_scratch = NULL;
+	free_percpu(lft_ev_printk_bufs);
+	lft_ev_printk_bufs = NULL;
 }

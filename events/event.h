@@ -289,6 +289,7 @@ struct lft_ev_file *lft_ev_file_find(struct lft_array *tr,
 struct lft_ev_file *lft_ev_file_lookup(struct lft_array *tr, const char *sys,
 				       const char *name);
 bool lft_ev_file_retire(struct lft_ev_file *f, bool gone);
+int lft_ev_set_word(struct lft_array *tr, char *word);
 void lft_ev_file_del(struct lft_ev_file *f);
 
 #endif /* LFT_EVENTS_EVENT_H */

@@ -343,12 +343,19 @@ static void lft_ev_show_set(struct lft_file_ref *ref, struct seq_buf *s)
 				       f->ev->name);
 }
 
-/*
- * One word of set_event, as 6.1 reads it: "SYS:EV" where an empty or "*"
- * side matches anything, or a lone name that is an event's or a system's
- * (no other globbing). Return: 0, or -EINVAL when it matches nothing.
+/**
+ * lft_ev_set_word() - apply one word of set_event
+ * @tr: the array (lft_lock held)
+ * @word: as 6.1 reads it: "SYS:EV" where an empty or "*" side matches
+ *	anything, or a lone name that is an event's or a system's (no other
+ *	globbing); "!" first disables. Its ':' is overwritten.
+ *
+ * Also what the trace_event= parameter applies, word by word.
+ *
+ * Return: 0, -EINVAL when it matches nothing, or the errno of an event
+ * that could not be enabled.
  */
-static int lft_ev_set_word(struct lft_array *tr, char *word)
+int lft_ev_set_word(struct lft_array *tr, char *word)
 {
 	bool on = word[0] != '!';
 	char *sys = NULL, *name = on ? word : word + 1, *colon;
