@@ -47,9 +47,18 @@ run_test() { # name (path relative to /lftrace/tests)
 		finish_item "$name"
 		return
 	fi
-	out=$(cd /tmp/t && timeout -s KILL "$(test_timeout "$file")" \
-		sh -c '. /lftrace/tests/lib.sh && . "$1"' sh "$file" 2>&1)
+	# The test runs in its own session (setsid: its pid is the session's
+	# and process group's id) with its output in a file, not a pipe:
+	# when it times out, background processes it started (a load
+	# generator, a reader) would hold a pipe open and this shell would
+	# wait on them forever. Whatever of it is left is killed after.
+	(cd /tmp/t && exec timeout -s KILL "$(test_timeout "$file")" \
+		setsid sh -c 'echo $$ >/tmp/test.pid; . /lftrace/tests/lib.sh && . "$1"' \
+		sh "$file") >/tmp/test.out 2>&1 </dev/null
 	rc=$?
+	[ -s /tmp/test.pid ] && kill -KILL -- -"$(cat /tmp/test.pid)" 2>/dev/null
+	rm -f /tmp/test.pid
+	out=$(cat /tmp/test.out)
 	if ! finish_item "$name"; then
 		echo "FAIL $name: $(echo "$reasons" | head -n 1)"
 		{ echo "$reasons" | tail -n +2; [ -n "$out" ] && echo "$out"; } | indent
