@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # ftrace's boot options as lftrace.* on the kernel command line take effect
-# when /init loads lftrace; ftrace_dump_on_oops dumps the buffer on a panic.
+# when /init loads lftrace (ftrace=function traces from the start);
+# ftrace_dump_on_oops dumps the buffer on a panic.
 . "$(dirname "$0")/lib.sh"
 T=/sys/kernel/debug/lftrace
 P=/sys/module/lftrace/parameters
@@ -16,6 +17,17 @@ local [global] counter uptime perf mono mono_raw boot tai x86-tsc
 0
 1"
 [ "$out" = "$want" ] || fail "settings not in effect:" "$out"
+
+# Tracing starts at load: a function traced from the command line.
+vm_run "cat $T/current_tracer $T/set_ftrace_filter; cat /proc/version >/dev/null; \
+grep -c ': vfs_read <-' $T/trace" \
+	--append "lftrace.ftrace=function lftrace.ftrace_filter=vfs_read"
+expect_rc 0
+first=$(echo "$out" | head -n 2)
+[ "$first" = "function
+vfs_read" ] || fail "ftrace=function: current_tracer and filter:" "$out"
+[ "$(echo "$out" | sed -n 3p)" -gt 0 ] 2>/dev/null ||
+	fail "ftrace=function: no vfs_read line in trace:" "$out"
 
 vm_run "echo before the crash > $T/trace_marker; echo c > /proc/sysrq-trigger" \
 	--append "lftrace.ftrace_dump_on_oops=orig_cpu"
