@@ -135,8 +135,12 @@ noinline void lft_commit(struct lft_array *tr, struct lft_rb *rb,
 
 	lft_rb_commit(res);
 	lft_taskinfo_note();
+	/*
+	 * Not a tail call (the user stack follows): this frame is on the
+	 * stack too, and left out with the caller's.
+	 */
 	if (unlikely(flags & LFT_OPT_STACKTRACE))
-		lft_stack_record(tr, rb, ctx, skip + 1);
+		lft_stack_record(tr, rb, ctx, skip + 2);
 	/* As 6.1: events get a user stack, lftrace_printk() lines not. */
 	if (unlikely(flags & LFT_OPT_USERSTACK) &&
 	    ctx->type != LFT_TRACE_PRINT && ctx->type != LFT_TRACE_BPRINT)

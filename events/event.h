@@ -283,6 +283,7 @@ void lft_ev_format(struct seq_buf *s, const char *name, int id,
 		   const char *print_fmt);
 int lft_events_array_init(struct lft_array *tr);
 void lft_events_array_free(struct lft_array *tr);
+void lft_ev_taskinfo_option(struct lft_array *tr);
 int lft_ev_file_add(struct lft_array *tr, struct lft_event *ev);
 struct lft_ev_file *lft_ev_file_find(struct lft_array *tr,
 				     struct lft_event *ev);
