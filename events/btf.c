@@ -11,7 +11,10 @@
  * (they are not exported, and a kernel without BPF has none of them).
  */
 #include <linux/btf.h>
+#include <linux/ctype.h>
 #include <linux/err.h>
+#include <linux/kallsyms.h>
+#include <linux/printk.h>
 #include <linux/string.h>
 
 #include "core/ksyms.h"
@@ -119,4 +122,200 @@ int lft_btf_member(const char *sname, const char *member, u16 kind,
 		return bits / 8;
 	}
 	return -ENOENT;
+}
+
+/* Appends @str to @buf (of @n bytes, NUL-terminated); false when full. */
+static bool lft_btf_cat(char *buf, size_t n, const char *str)
+{
+	return strlcat(buf, str, n) < n;
+}
+
+/* A type as C text (spaces aside), e.g. "const struct foo*". */
+static bool lft_btf_render(u32 id, char *buf, size_t n, int depth)
+{
+	const struct btf_type *t;
+	const char *name;
+
+	if (depth > 8)
+		return false;
+	if (!id)
+		return lft_btf_cat(buf, n, "void");
+	t = lft_btf.type(lft_btf.btf, id);
+	if (!t)
+		return false;
+	name = lft_btf.name(lft_btf.btf, t->name_off);
+	switch (btf_kind(t)) {
+	case BTF_KIND_STRUCT:
+		return lft_btf_cat(buf, n, "struct ") &&
+		       lft_btf_cat(buf, n, name);
+	case BTF_KIND_UNION:
+		return lft_btf_cat(buf, n, "union ") &&
+		       lft_btf_cat(buf, n, name);
+	case BTF_KIND_ENUM:
+	case BTF_KIND_ENUM64:
+		return lft_btf_cat(buf, n, "enum ") &&
+		       lft_btf_cat(buf, n, name);
+	case BTF_KIND_FWD:
+		/* A declared-only struct or union (kflag: union). */
+		return lft_btf_cat(buf, n, BTF_INFO_KFLAG(t->info) ?
+				   "union " : "struct ") &&
+		       lft_btf_cat(buf, n, name);
+	case BTF_KIND_CONST:
+		return lft_btf_cat(buf, n, "const ") &&
+		       lft_btf_render(t->type, buf, n, depth + 1);
+	case BTF_KIND_VOLATILE:
+		return lft_btf_cat(buf, n, "volatile ") &&
+		       lft_btf_render(t->type, buf, n, depth + 1);
+	case BTF_KIND_RESTRICT:
+	case BTF_KIND_TYPE_TAG:
+		/* __restrict and __user-like tags are not in the C text. */
+		return lft_btf_render(t->type, buf, n, depth + 1);
+	case BTF_KIND_PTR:
+		return lft_btf_render(t->type, buf, n, depth + 1) &&
+		       lft_btf_cat(buf, n, "*");
+	default:
+		/* INT, TYPEDEF, FLOAT: their names; anything else fails. */
+		return name && *name && lft_btf_cat(buf, n, name);
+	}
+}
+
+/*
+ * A parameter's type as the compiler's BTF names it: the parameter's name
+ * taken off, a builtin integer type in DWARF's word order ("unsigned long"
+ * is "long unsigned int"), no spaces.
+ */
+static void lft_btf_canon(const char *param, size_t len, char *out, size_t n)
+{
+	static const char *const words[] = {
+		"const", "unsigned", "signed", "short", "long", "int", "char",
+	};
+	unsigned int count[ARRAY_SIZE(words)] = { 0 };
+	char text[128], *p, *w;
+	bool builtin = true;
+	unsigned int i;
+
+	/* Drop the trailing identifier: the parameter's name. */
+	while (len && isspace(param[len - 1]))
+		len--;
+	while (len && (isalnum(param[len - 1]) || param[len - 1] == '_'))
+		len--;
+	strscpy(text, param, min(len + 1, sizeof(text)));
+	p = strim(text);
+	for (w = p; builtin && *w;) {
+		size_t l = strcspn(w, " \t");
+
+		for (i = 0; i < ARRAY_SIZE(words); i++)
+			if (l == strlen(words[i]) && !strncmp(w, words[i], l))
+				break;
+		if (i == ARRAY_SIZE(words))
+			builtin = false;
+		else
+			count[i]++;
+		w = skip_spaces(w + l);
+	}
+	out[0] = 0;
+	if (builtin && *p) {
+		if (count[0])
+			strlcat(out, "const", n);
+		if (count[6]) {
+			strlcat(out, count[1] ? "unsigned" : count[2] ?
+				"signed" : "", n);
+			strlcat(out, "char", n);
+		} else {
+			for (i = 0; i < count[4]; i++)
+				strlcat(out, "long", n);
+			if (count[3])
+				strlcat(out, "short", n);
+			if (count[1])
+				strlcat(out, "unsigned", n);
+			strlcat(out, "int", n);
+		}
+		return;
+	}
+	for (w = p; *w; w++)
+		if (!isspace(*w))
+			strncat(out, w, 1);
+}
+
+/* @s without its spaces, in place. */
+static void lft_btf_squeeze(char *s)
+{
+	char *d = s;
+
+	for (; *s; s++)
+		if (!isspace(*s))
+			*d++ = *s;
+	*d = 0;
+}
+
+/**
+ * lft_btf_tp_proto() - check a probe's prototype against the tracepoint's
+ * @tp: the tracepoint's name
+ * @proto: the prototype the probe was built for, as C text ("int sig,
+ *	struct task_struct *task")
+ *
+ * The kernel describes each tracepoint's probe type in its BTF
+ * (btf_trace_<name>, a pointer to a function whose first parameter is the
+ * probe's data): the count and types of the parameters after it must be
+ * @proto's, so that a kernel whose tracepoint changed gets no probe that
+ * reads its arguments wrongly. Without BTF, or without that type, nothing
+ * is checked (a kernel built without BTF says so once). Process context.
+ *
+ * Return: NULL if the probe fits, else why not.
+ */
+const char *lft_btf_tp_proto(const char *tp, const char *proto)
+{
+	static char why[160];
+	static bool told;
+	char name[KSYM_NAME_LEN], ours[128], theirs[128];
+	const struct btf_param *args;
+	const struct btf_type *t;
+	unsigned int i, nargs;
+	const char *p = proto;
+	s32 id;
+
+	if (lft_btf_init()) {
+		if (!told)
+			pr_info("lftrace: no kernel BTF: tracepoint prototypes are not checked\n");
+		told = true;
+		return NULL;
+	}
+	snprintf(name, sizeof(name), "btf_trace_%s", tp);
+	id = lft_btf.find(lft_btf.btf, name, BTF_KIND_TYPEDEF);
+	if (id < 0)
+		return NULL;
+	t = lft_btf_strip(id);
+	if (t && btf_kind(t) == BTF_KIND_PTR)
+		t = lft_btf_strip(t->type);
+	if (!t || btf_kind(t) != BTF_KIND_FUNC_PROTO || !btf_type_vlen(t))
+		return "the kernel's BTF gives no probe type for it";
+	args = btf_params(t);
+	nargs = btf_type_vlen(t) - 1;
+	for (i = 0; *p; i++) {
+		size_t len = strcspn(p, ",");
+
+		if (i == nargs)
+			break;
+		lft_btf_canon(p, len, ours, sizeof(ours));
+		theirs[0] = 0;
+		if (!lft_btf_render(args[i + 1].type, theirs, sizeof(theirs), 0))
+			strscpy(theirs, "?", sizeof(theirs));
+		lft_btf_squeeze(theirs);
+		if (strcmp(ours, theirs)) {
+			snprintf(why, sizeof(why),
+				 "its argument %u is %s here, not %s", i + 1,
+				 theirs, ours);
+			return why;
+		}
+		p += len;
+		if (*p)
+			p++;
+	}
+	if (i != nargs || *p) {
+		snprintf(why, sizeof(why),
+			 "it has %u arguments here, lftrace's probe another count",
+			 nargs);
+		return why;
+	}
+	return NULL;
 }

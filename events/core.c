@@ -507,6 +507,18 @@ struct lft_event *lft_event_by_id(int id)
 static DEFINE_PER_CPU(bool, lft_ev_hash);
 
 /**
+ * lft_ev_hashing() - whether the line being printed hashes its pointers
+ *
+ * Called by printers, under lft_event_print().
+ *
+ * Return: options/hash-ptr of the array being read.
+ */
+bool lft_ev_hashing(void)
+{
+	return this_cpu_read(lft_ev_hash);
+}
+
+/**
  * lft_ev_p() - a pointer field's value as an event line shows it
  * @p: the pointer
  *
@@ -691,10 +703,14 @@ int lft_events_init(void)
 			const char *why = NULL;
 			u32 id;
 
+			if (ev->fields_of)
+				ev->fields = ev->fields_of(&ev->nfields);
 			ev->tp = lft_tp_find(ev->name);
 			if (!ev->tp)
 				why = "this kernel has no such tracepoint";
-			else if (ev->setup)
+			else if (ev->proto)
+				why = lft_btf_tp_proto(ev->name, ev->proto);
+			if (!why && ev->setup)
 				why = ev->setup();
 			if (why) {
 				pr_info("event %s:%s left out: %s\n",

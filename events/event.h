@@ -25,6 +25,10 @@ struct tracepoint;
  * @offset: its offset in the record
  * @size: its size
  * @is_signed: the "signed:" column
+ * @count: for a generated array field, its element count, which the
+ *	format shows after @name as "[N]" (the kernel's own sizes, like
+ *	TASK_COMM_LEN, may be enum constants, which have no text to paste);
+ *	0 otherwise
  */
 struct lft_ev_field {
 	const char *type;
@@ -32,6 +36,7 @@ struct lft_ev_field {
 	u16 offset;
 	u16 size;
 	u8 is_signed;
+	u16 count;
 };
 
 /* A field of record struct @rec: its type text, member, name text, sign. */
@@ -64,6 +69,10 @@ struct lft_ev_flag {
  * @nfields: how many
  * @print_fmt: the "print fmt:" text of 6.1's format file
  * @print: the line's text after "name: ", from the record
+ * @fields_of: a generated event's field table (events/generate.h), which
+ *	lft_events_init() turns into @fields and @nfields
+ * @proto: a generated event's tracepoint prototype as text, checked
+ *	against the kernel's own at load (NULL: not checked)
  * @reg: a dynamic event's own hook, registered (@on) when the first array
  *	enables it and unregistered when the last disables it; NULL for a
  *	tracepoint's event
@@ -87,6 +96,8 @@ struct lft_event {
 	unsigned int nfields;
 	const char *print_fmt;
 	void (*print)(struct seq_buf *s, const void *rec, unsigned int len);
+	const struct lft_ev_field *(*fields_of)(unsigned int *n);
+	const char *proto;
 	int (*reg)(struct lft_event *ev, bool on);
 	const char *(*setup)(void);
 	int id;
@@ -233,12 +244,34 @@ LFT_EV_TABLE(module);
 LFT_EV_TABLE(net);
 LFT_EV_TABLE(block);
 
+/*
+ * print.c: what a generated printer (events/generate.h) calls for the
+ * kernel's print helpers. __print_flags() and __print_symbolic() write into
+ * one scratch buffer per line, as the kernel's do into its per-line
+ * sequence (so, like them, a second flags text after a first starts with
+ * its delimiter).
+ */
+#define LFT_EV_PBUF_SIZE	512
+
+struct lft_ev_pbuf {
+	unsigned int used;
+	char buf[LFT_EV_PBUF_SIZE];
+};
+
+__printf(2, 3) void lft_ev_printf(struct seq_buf *s, const char *fmt, ...);
+const char *lft_ev_pflags(struct lft_ev_pbuf *p, unsigned long val,
+			  const char *delim, const struct lft_ev_flag *table,
+			  unsigned int n);
+const char *lft_ev_psym(struct lft_ev_pbuf *p, unsigned long val,
+			const struct lft_ev_flag *table, unsigned int n);
+
 /* kmem.c: gfp flags as the kernel's show_gfp_flags() prints them. */
 void lft_print_gfp(struct seq_buf *s, unsigned long flags);
 
 /* btf.c: a member of a structure private to the kernel, from its BTF. */
 int lft_btf_member(const char *sname, const char *member, u16 kind,
 		   u32 *size);
+const char *lft_btf_tp_proto(const char *tp, const char *proto);
 
 /* core.c */
 void lft_ev_print_flags(struct seq_buf *s, unsigned long value,
@@ -250,6 +283,7 @@ struct lft_event *lft_event_by_id(int id);
 bool lft_event_print(struct seq_buf *s, const void *rec, unsigned int len,
 		     bool hash);
 unsigned long lft_ev_p(const void *p);
+bool lft_ev_hashing(void);
 int lft_ev_enable(struct lft_ev_file *f, bool on);
 int lft_event_add(struct lft_event *ev);
 int lft_event_remove(struct lft_event *ev);

@@ -159,7 +159,8 @@ static bool lft_flt_field(const struct lft_event *ev, const char *name,
 		if (str_has_prefix(fl->type, "__data_loc") &&
 		    strstr(fl->type, "char"))
 			out->kind = LFT_FP_LOC;
-		else if (fl->name[len] == '[' && strstr(fl->type, "char"))
+		else if ((fl->name[len] == '[' || fl->count) &&
+			 strstr(fl->type, "char"))
 			out->kind = LFT_FP_STR;
 		else
 			out->kind = LFT_FP_NUM;
