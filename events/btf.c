@@ -14,6 +14,7 @@
 #include <linux/ctype.h>
 #include <linux/err.h>
 #include <linux/kallsyms.h>
+#include <linux/module.h>
 #include <linux/printk.h>
 #include <linux/string.h>
 
@@ -179,12 +180,19 @@ static bool lft_btf_render(u32 id, char *buf, size_t n, int depth)
 	}
 }
 
-/*
- * A parameter's type as the compiler's BTF names it: the parameter's name
- * taken off, a builtin integer type in DWARF's word order ("unsigned long"
- * is "long unsigned int"), no spaces.
+/**
+ * lft_btf_param_type() - a parameter's type as the kernel's BTF names it
+ * @param: a parameter declaration, C text ("unsigned long flags")
+ * @len: its length
+ * @out: where the type goes
+ * @n: @out's size
+ *
+ * The parameter's name is taken off, a builtin integer type is put in
+ * DWARF's word order ("unsigned long" is "long unsigned int"), and spaces
+ * go, so that lft_btf_tp_proto() compares it with the BTF's type text
+ * (rendered the same way, without spaces).
  */
-static void lft_btf_canon(const char *param, size_t len, char *out, size_t n)
+void lft_btf_param_type(const char *param, size_t len, char *out, size_t n)
 {
 	static const char *const words[] = {
 		"const", "unsigned", "signed", "short", "long", "int", "char",
@@ -236,6 +244,7 @@ static void lft_btf_canon(const char *param, size_t len, char *out, size_t n)
 		if (!isspace(*w))
 			strncat(out, w, 1);
 }
+EXPORT_SYMBOL_GPL(lft_btf_param_type);
 
 /* @s without its spaces, in place. */
 static void lft_btf_squeeze(char *s)
@@ -253,6 +262,7 @@ static void lft_btf_squeeze(char *s)
  * @tp: the tracepoint's name
  * @proto: the prototype the probe was built for, as C text ("int sig,
  *	struct task_struct *task")
+ * @checked: set to whether it could be checked
  *
  * The kernel describes each tracepoint's probe type in its BTF
  * (btf_trace_<name>, a pointer to a function whose first parameter is the
@@ -260,10 +270,12 @@ static void lft_btf_squeeze(char *s)
  * @proto's, so that a kernel whose tracepoint changed gets no probe that
  * reads its arguments wrongly. Without BTF, or without that type, nothing
  * is checked (a kernel built without BTF says so once). Process context.
+ * @checked is set when the prototype was compared.
  *
  * Return: NULL if the probe fits, else why not.
  */
-const char *lft_btf_tp_proto(const char *tp, const char *proto)
+const char *lft_btf_tp_proto(const char *tp, const char *proto,
+			     bool *checked)
 {
 	static char why[160];
 	static bool told;
@@ -274,6 +286,7 @@ const char *lft_btf_tp_proto(const char *tp, const char *proto)
 	const char *p = proto;
 	s32 id;
 
+	*checked = false;
 	if (lft_btf_init()) {
 		if (!told)
 			pr_info("lftrace: no kernel BTF: tracepoint prototypes are not checked\n");
@@ -289,6 +302,7 @@ const char *lft_btf_tp_proto(const char *tp, const char *proto)
 		t = lft_btf_strip(t->type);
 	if (!t || btf_kind(t) != BTF_KIND_FUNC_PROTO || !btf_type_vlen(t))
 		return "the kernel's BTF gives no probe type for it";
+	*checked = true;
 	args = btf_params(t);
 	nargs = btf_type_vlen(t) - 1;
 	for (i = 0; *p; i++) {
@@ -296,7 +310,7 @@ const char *lft_btf_tp_proto(const char *tp, const char *proto)
 
 		if (i == nargs)
 			break;
-		lft_btf_canon(p, len, ours, sizeof(ours));
+		lft_btf_param_type(p, len, ours, sizeof(ours));
 		theirs[0] = 0;
 		if (!lft_btf_render(args[i + 1].type, theirs, sizeof(theirs), 0))
 			strscpy(theirs, "?", sizeof(theirs));

@@ -240,6 +240,7 @@ void *lft_ev_reserve(struct lft_ev_file *f, unsigned int size,
 		*ent = ctx;
 	return ent;
 }
+EXPORT_SYMBOL_GPL(lft_ev_reserve);
 
 /**
  * lft_ev_commit() - keep a record lft_ev_reserve() gave, or drop it
@@ -267,6 +268,7 @@ noinline void lft_ev_commit(struct lft_ev_file *f, struct lft_rb_res *res)
 	/* Leave out the probe: the stack starts at the tracepoint. */
 	lft_commit(tr, READ_ONCE(tr->rb), res, &ctx, 1);
 }
+EXPORT_SYMBOL_GPL(lft_ev_commit);
 
 /**
  * lft_ev_slow_update() - recompute why @f's probe takes its slow path
@@ -684,7 +686,7 @@ int lft_event_remove(struct lft_event *ev)
 
 int lft_events_init(void)
 {
-	unsigned int t, i;
+	unsigned int t, i, nchecked = 0;
 	int ret;
 
 	lft_ev_scratch = alloc_percpu(struct lft_ev_scratch);
@@ -701,6 +703,7 @@ int lft_events_init(void)
 		for (i = 0; i < *lft_ev_tables[t].n; i++) {
 			struct lft_event *ev = lft_ev_tables[t].table[i];
 			const char *why = NULL;
+			bool checked = false;
 			u32 id;
 
 			if (ev->fields_of)
@@ -709,7 +712,9 @@ int lft_events_init(void)
 			if (!ev->tp)
 				why = "this kernel has no such tracepoint";
 			else if (ev->proto)
-				why = lft_btf_tp_proto(ev->name, ev->proto);
+				why = lft_btf_tp_proto(ev->name, ev->proto,
+						       &checked);
+			nchecked += checked;
 			if (!why && ev->setup)
 				why = ev->setup();
 			if (why) {
@@ -731,6 +736,9 @@ int lft_events_init(void)
 			list_add_tail(&ev->list, &lft_ev_list);
 		}
 	}
+	if (nchecked)
+		pr_info("%u tracepoint prototypes checked against the kernel's BTF\n",
+			nchecked);
 	return 0;
 }
 

@@ -248,8 +248,7 @@ LFT_EV_TABLE(block);
  * print.c: what a generated printer (events/generate.h) calls for the
  * kernel's print helpers. __print_flags() and __print_symbolic() write into
  * one scratch buffer per line, as the kernel's do into its per-line
- * sequence (so, like them, a second flags text after a first starts with
- * its delimiter).
+ * sequence; each returns its own NUL-terminated text there.
  */
 #define LFT_EV_PBUF_SIZE	512
 
@@ -271,7 +270,9 @@ void lft_print_gfp(struct seq_buf *s, unsigned long flags);
 /* btf.c: a member of a structure private to the kernel, from its BTF. */
 int lft_btf_member(const char *sname, const char *member, u16 kind,
 		   u32 *size);
-const char *lft_btf_tp_proto(const char *tp, const char *proto);
+const char *lft_btf_tp_proto(const char *tp, const char *proto,
+			     bool *checked);
+void lft_btf_param_type(const char *param, size_t len, char *out, size_t n);
 
 /* core.c */
 void lft_ev_print_flags(struct seq_buf *s, unsigned long value,

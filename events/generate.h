@@ -7,13 +7,9 @@
  * description, so that an event is one entry and its record, format file,
  * filter fields and printed line cannot disagree.
  *
- * Use: in events/<sys>.c, after the helpers the description calls,
- *
- *	#define LFT_EV_DEFS	"events/defs/<sys>.h"
- *	#define LFT_EV_NAME	lft_<sys>
- *	#include "events/generate.h"
- *
- * which reads the description once per product (the C preprocessor can
+ * Use: in events/<sys>.c, after the helpers the description calls, define
+ * LFT_EV_DEFS as "events/defs/<sys>.h" and LFT_EV_NAME as lft_<sys>, then
+ * include this file, which reads the description once per product (the C preprocessor can
  * give a macro one meaning at a time): record structs, string offsets,
  * probes, field tables, printers, print fmt texts, the struct lft_event of
  * each event and the table lft_<sys>_events[].
@@ -142,7 +138,7 @@
 /*
  * ---------------------------------------------------- 5: the field tables,
  * built in a function so that offsetof() can name the class's record
- * through a local typedef; lft_events_init() calls it once.
+ * through a local (typeof(*lft_rec_p)); lft_events_init() calls it once.
  */
 #undef LFT_EVENT_CLASS
 #undef lft_field
@@ -152,21 +148,21 @@
 	static const struct lft_ev_field *				\
 	lft_fields_of_##cls(unsigned int *n)				\
 	{								\
-		typedef struct lft_rec_##cls lft_rec_t;			\
+		const struct lft_rec_##cls *lft_rec_p = NULL;		\
 		static const struct lft_ev_field f[] = { fields };	\
 									\
 		*n = ARRAY_SIZE(f);					\
 		return f;						\
 	}
 #define lft_field(type, item)						\
-	{ #type, #item, offsetof(lft_rec_t, item),			\
-	  sizeof_field(lft_rec_t, item), is_signed_type(type) },
+	{ #type, #item, offsetof(typeof(*lft_rec_p), item),			\
+	  sizeof_field(typeof(*lft_rec_p), item), is_signed_type(type) },
 #define lft_array(type, item, len)					\
-	{ #type, #item, offsetof(lft_rec_t, item),			\
-	  sizeof_field(lft_rec_t, item), is_signed_type(type), len },
+	{ #type, #item, offsetof(typeof(*lft_rec_p), item),			\
+	  sizeof_field(typeof(*lft_rec_p), item), is_signed_type(type), len },
 #define lft_string(item, src)						\
 	{ "__data_loc char[]", #item,					\
-	  offsetof(lft_rec_t, __data_loc_##item), sizeof(u32), 1 },
+	  offsetof(typeof(*lft_rec_p), __data_loc_##item), sizeof(u32), 1 },
 #include LFT_EV_DEFS
 
 /*
@@ -234,11 +230,15 @@
 /* ---------------------------------------- 9: the table, in listed order */
 #undef LFT_DEFINE_EVENT_CHECKED
 #define LFT_DEFINE_EVENT_CHECKED(cls, sys, ev, setup_fn) &lft_ev_##ev,
-struct lft_event *const __PASTE(LFT_EV_NAME, _events)[] = {
+#define LFT_EV_EVENTS_	__PASTE(LFT_EV_NAME, _events)
+#define LFT_EV_NEVENTS_	__PASTE(LFT_EV_NAME, _nevents)
+struct lft_event *const LFT_EV_EVENTS_[] = {
 #include LFT_EV_DEFS
 };
-const unsigned int __PASTE(LFT_EV_NAME, _nevents) =
-	ARRAY_SIZE(__PASTE(LFT_EV_NAME, _events));
+
+const unsigned int LFT_EV_NEVENTS_ = ARRAY_SIZE(LFT_EV_EVENTS_);
+#undef LFT_EV_EVENTS_
+#undef LFT_EV_NEVENTS_
 
 #undef LFT_EVENT_CLASS
 #undef LFT_DEFINE_EVENT

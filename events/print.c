@@ -6,6 +6,7 @@
  */
 #include <linux/ctype.h>
 #include <linux/kernel.h>
+#include <linux/module.h>
 #include <linux/string.h>
 
 #include "events/event.h"
@@ -60,6 +61,7 @@ void lft_ev_printf(struct seq_buf *s, const char *fmt, ...)
 	seq_buf_printf(s, "%pV", &vaf);
 	va_end(ap);
 }
+EXPORT_SYMBOL_GPL(lft_ev_printf);
 
 /* Appends @str (NUL included when @nul); stops quietly when full. */
 static void lft_ev_pput(struct lft_ev_pbuf *p, const char *str, bool nul)
@@ -99,24 +101,28 @@ const char *lft_ev_pflags(struct lft_ev_pbuf *p, unsigned long val,
 			  unsigned int n)
 {
 	const char *ret = p->buf + p->used;
+	bool first = true;
 	unsigned int i;
 
-	for (i = 0; i < n; i++) {
+	/* Done once every bit is named: a 0 mask then names nothing. */
+	for (i = 0; i < n && val; i++) {
 		if ((val & table[i].mask) != table[i].mask)
 			continue;
 		val &= ~table[i].mask;
-		if (p->used && delim)
+		if (!first && delim)
 			lft_ev_pput(p, delim, false);
+		first = false;
 		lft_ev_pput(p, table[i].name, false);
 	}
 	if (val) {
-		if (p->used && delim)
+		if (!first && delim)
 			lft_ev_pput(p, delim, false);
 		lft_ev_phex(p, val);
 	}
 	lft_ev_pput(p, "", true);
 	return ret;
 }
+EXPORT_SYMBOL_GPL(lft_ev_pflags);
 
 /**
  * lft_ev_psym() - __print_symbolic(): the name of @val
@@ -135,11 +141,14 @@ const char *lft_ev_psym(struct lft_ev_pbuf *p, unsigned long val,
 
 	for (i = 0; i < n; i++) {
 		if (table[i].mask == val) {
-			lft_ev_pput(p, table[i].name, true);
-			return ret;
+			lft_ev_pput(p, table[i].name, false);
+			break;
 		}
 	}
-	lft_ev_phex(p, val);
+	/* Also for an empty name, as the kernel's. */
+	if (ret == p->buf + p->used)
+		lft_ev_phex(p, val);
 	lft_ev_pput(p, "", true);
 	return ret;
 }
+EXPORT_SYMBOL_GPL(lft_ev_psym);
