@@ -67,7 +67,7 @@ static const char *const lft_readme[] = {
 "  instances/\t\t\t- mkdir instances/NAME: a trace array of its own, with these\n"
 "\t\t\t\t  files (not README, saved_cmdlines, trace_printk options); rmdir\n"
 "\t\t\t\t  removes it (EBUSY while one of its files is open)\n"
-"\n"
+"\n",
 "Latency tracers (wakeup, wakeup_rt, wakeup_dl, irqsoff, preemptoff,\n"
 "preemptirqsoff): trace shows the max trace with its latency header;\n"
 "options/function-trace adds the functions run inside the window. Without the\n"
