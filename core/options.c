@@ -45,6 +45,7 @@ static const struct {
 	{ "hash-ptr", LFT_OPT_HASH_PTR },	/* events/core.c */
 	{ "function-trace", LFT_OPT_FUNC_TRACE },	/* tracers/latency.c */
 	{ "function-fork", LFT_OPT_FUNC_FORK },	/* tracers/function.c */
+	{ "display-graph", LFT_OPT_DISPLAY_GRAPH },	/* tracers/lat_graph.c */
 	{ "stacktrace", LFT_OPT_STACKTRACE },	/* stack.c */
 	{ "func_stack_trace", LFT_OPT_FUNC_STACK, false, "function" },
 	/* tracers/graph_print.c, graph.c; sleep-time and graph-time also

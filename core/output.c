@@ -222,10 +222,27 @@ void lft_print_header(struct lft_print_iter *it, struct lft_rb *rb,
 	struct lft_array *tr = it->tr;
 
 	seq_buf_printf(s, "# tracer: %s\n#\n", tr->tracer->name);
-	if (tr->tracer->print_header) {
+	if (tr->tracer->print_header)
 		tr->tracer->print_header(it, rb, s, cpu);
-		return;
-	}
+	else
+		lft_print_default_header(it, rb, s, cpu);
+}
+
+/**
+ * lft_print_default_header() - the column header of the default format
+ * @it: the reader
+ * @rb: the buffer shown
+ * @s: where to print
+ * @cpu: the CPU of a per-CPU file, or LFT_RB_ALL_CPUS
+ *
+ * For tracers with a header of their own only some of the time (the
+ * latency tracers' display-graph).
+ */
+void lft_print_default_header(struct lft_print_iter *it, struct lft_rb *rb,
+			      struct seq_buf *s, int cpu)
+{
+	struct lft_array *tr = it->tr;
+
 	if (!(tr->flags & LFT_OPT_CONTEXT_INFO))
 		return;
 	if (it->lat)
@@ -446,7 +463,6 @@ void lft_print_entry(struct lft_print_iter *it, struct seq_buf *s,
 {
 	struct lft_array *tr = it->tr;
 	const struct lft_entry *ent = data;
-	unsigned long sym = tr->flags & (LFT_OPT_SYM_OFFSET | LFT_OPT_SYM_ADDR);
 
 	if (e->len < sizeof(*ent)) {
 		seq_buf_printf(s, "%s", "[CORRUPT ENTRY]\n");
@@ -459,6 +475,32 @@ void lft_print_entry(struct lft_print_iter *it, struct seq_buf *s,
 	lft_print_annotation(it, s, e->cpu);
 	if (tr->flags & LFT_OPT_CONTEXT_INFO)
 		lft_print_context(it, s, e, ent);
+	if (!lft_print_body(it, s, e, data))
+		seq_buf_printf(s, "Unknown type %d\n", ent->type);
+}
+
+/**
+ * lft_print_body() - an entry's line after the context prefix
+ * @it: the reader
+ * @s: where to print
+ * @e: the ring buffer's view of the entry
+ * @data: the entry
+ *
+ * Also what function_graph's printer puts in a comment (the kernel's
+ * event->funcs->trace).
+ *
+ * Return: false, having printed nothing, for a type it does not know or an
+ * entry too short for its type.
+ */
+bool lft_print_body(struct lft_print_iter *it, struct seq_buf *s,
+		    const struct lft_rb_entry *e, const void *data)
+{
+	struct lft_array *tr = it->tr;
+	const struct lft_entry *ent = data;
+	unsigned long sym = tr->flags & (LFT_OPT_SYM_OFFSET | LFT_OPT_SYM_ADDR);
+
+	if (e->len < sizeof(*ent))
+		return false;
 	switch (ent->type) {
 	case LFT_TRACE_PRINT: {
 		const struct lft_print_entry *p = data;
@@ -468,30 +510,30 @@ void lft_print_entry(struct lft_print_iter *it, struct seq_buf *s,
 			break;
 		lft_print_sym(s, p->ip, sym);
 		seq_buf_printf(s, ": %.*s", max, p->buf);
-		return;
+		return true;
 	}
 	case LFT_TRACE_RAW_DATA:
 		if (e->len < sizeof(struct lft_raw_entry))
 			break;
 		lft_print_raw_data(s, data, e->len);
-		return;
+		return true;
 	case LFT_TRACE_BPRINT:
 		if (e->len < sizeof(struct lft_bprint_entry))
 			break;
 		lft_print_sym(s, ((const struct lft_bprint_entry *)data)->ip, sym);
 		seq_buf_printf(s, ": ");
 		lft_print_bprint(s, data, e->len);
-		return;
+		return true;
 	case LFT_TRACE_STACK:
 		if (e->len < sizeof(struct lft_stack_entry))
 			break;
 		lft_print_stack(s, data, e->len, sym);
-		return;
+		return true;
 	case LFT_TRACE_USER_STACK:
 		if (e->len < sizeof(struct lft_ustack_entry))
 			break;
 		lft_print_ustack(s, data);
-		return;
+		return true;
 	case LFT_TRACE_CTX:
 	case LFT_TRACE_WAKE: {
 		const struct lft_ctx_entry *c = data;
@@ -506,7 +548,7 @@ void lft_print_entry(struct lft_print_iter *it, struct seq_buf *s,
 			       ent->type == LFT_TRACE_CTX ? "==>" : "  +",
 			       c->next_cpu, c->next_pid, c->next_prio,
 			       task_index_to_char(c->next_state), comm);
-		return;
+		return true;
 	}
 	case LFT_TRACE_FN: {
 		const struct lft_fn_entry *f = data;
@@ -520,17 +562,17 @@ void lft_print_entry(struct lft_print_iter *it, struct seq_buf *s,
 			lft_print_sym(s, f->parent_ip, sym);
 		}
 		seq_buf_printf(s, "\n");
-		return;
+		return true;
 	}
 	default:
 		if (lft_event_print(s, data, e->len,
 				    tr->flags & LFT_OPT_HASH_PTR))
-			return;
+			return true;
 		if (tr->tracer->print_line &&
 		    tr->tracer->print_line(tr, s, ent, e->len))
-			return;
+			return true;
 	}
-	seq_buf_printf(s, "Unknown type %d\n", ent->type);
+	return false;
 }
 
 /**

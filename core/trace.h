@@ -115,6 +115,7 @@ struct lft_print_entry {
 #define LFT_OPT_FUNC_TRACE	BIT(34)	/* latency tracers trace functions */
 #define LFT_OPT_RECORD_CMD	BIT(35)	/* events/core.c: comms recorded */
 #define LFT_OPT_USERSTACK	BIT(36)	/* stack.c: user stack after entries */
+#define LFT_OPT_DISPLAY_GRAPH	BIT(37)	/* latency tracers: graph records */
 #define LFT_OPT_DEFAULTS	(LFT_OPT_PRINTK | LFT_OPT_CONTEXT_INFO | \
 				 LFT_OPT_RECORD_CMD | \
 				 LFT_OPT_OVERWRITE | LFT_OPT_IRQ_INFO | \
@@ -315,6 +316,10 @@ extern struct lft_tracer lft_nop_tracer;
 bool lft_time_in_ns(enum lft_rb_clock clock);
 void lft_print_header(struct lft_print_iter *it, struct lft_rb *rb,
 		      struct seq_buf *s, int cpu);
+void lft_print_default_header(struct lft_print_iter *it, struct lft_rb *rb,
+			      struct seq_buf *s, int cpu);
+bool lft_print_body(struct lft_print_iter *it, struct seq_buf *s,
+		    const struct lft_rb_entry *e, const void *data);
 bool lft_print_lat_top(struct lft_print_iter *it, struct lft_rb *rb,
 		       struct seq_buf *s, int cpu);
 void lft_print_flags(struct seq_buf *s, const struct lft_entry *ent);

@@ -35,6 +35,7 @@
 #include "tracers/fn_filter.h"
 #include "tracers/function.h"
 #include "tracers/graph.h"
+#include "tracers/latency.h"
 
 /* Frames hooked at once over all tasks (sleeping ones keep theirs). */
 #define LFT_GRAPH_NODES		32768
@@ -45,6 +46,8 @@ struct lft_fn_filter lft_graph_notrace;		/* set_graph_notrace */
 unsigned int lft_graph_max_depth;		/* 0: no limit */
 static bool lft_graph_thresh;			/* tracing_thresh at start */
 static bool lft_graph_files;			/* the filters were set up */
+/* A latency tracer's window (display-graph), or NULL for function_graph. */
+static lft_fn_gate_t lft_graph_gate;
 
 static void lft_graph_notrace_ret(unsigned long func, int depth, u64 calltime,
 				  struct pt_regs *regs)
@@ -59,6 +62,7 @@ static void lft_graph_ret(unsigned long func, int depth, u64 calltime,
 	struct lft_rb_res res;
 	struct lft_entry ctx;
 	struct lft_rb *rb;
+	lft_fn_gate_t gate;
 	u64 now = sched_clock();
 
 	if (!tr || !lft_array_writable(tr))
@@ -66,6 +70,10 @@ static void lft_graph_ret(unsigned long func, int depth, u64 calltime,
 	/* Returned on another CPU, whose clock may be a little behind. */
 	if ((s64)(now - calltime) < 0)
 		now = calltime;
+	gate = READ_ONCE(lft_graph_gate);
+	/* A latency tracer's window may have closed since the call. */
+	if (gate && !gate(tr, func, 0))
+		return;
 	if (lft_graph_thresh && now - calltime < READ_ONCE(lft_tracing_thresh))
 		return;
 	rb = READ_ONCE(tr->rb);
@@ -92,13 +100,20 @@ void lft_graph_hit(unsigned long ip, unsigned long parent_ip,
 	unsigned int max = READ_ONCE(lft_graph_max_depth);
 	struct lft_rb_res res;
 	struct lft_entry ctx;
+	lft_fn_gate_t gate = READ_ONCE(lft_graph_gate);
 	struct lft_rb *rb;
 	int depth;
 
 	if (!tr || !lft_array_writable(tr) || !lft_fn_pid_allowed(tr))
 		return;
-	if (!(READ_ONCE(tr->flags) & LFT_OPT_GRAPH_IRQS) && in_hardirq())
+	/* funcgraph-irqs is function_graph's: latency tracers ignore it. */
+	if (gate) {
+		if (!gate(tr, ip, parent_ip))
+			return;
+	} else if (!(READ_ONCE(tr->flags) & LFT_OPT_GRAPH_IRQS) &&
+		   in_hardirq()) {
 		return;
+	}
 	if (!lft_fn_filter_empty(&lft_graph_notrace)) {
 		if (lft_fret_under(lft_graph_notrace_ret))
 			return;
@@ -201,10 +216,15 @@ int lft_graph_filter_changed(void)
 	return lft_graph_tr ? lft_graph_repatch() : 0;
 }
 
-static int lft_graph_init(struct lft_array *tr)
+/* Start the hooks for @tr: function_graph's (@gate NULL) or a window's. */
+static int lft_graph_start(struct lft_array *tr, lft_fn_gate_t gate)
 {
-	int ret = lft_taskinfo_start(LFT_TI_CMDLINE);
+	int ret;
 
+	/* One user at a time, as the kernel's register_ftrace_graph(). */
+	if (lft_graph_tr)
+		return -EBUSY;
+	ret = lft_taskinfo_start(LFT_TI_CMDLINE);
 	if (ret)
 		return ret;
 	ret = lft_fret_start(LFT_GRAPH_NODES);
@@ -213,7 +233,9 @@ static int lft_graph_init(struct lft_array *tr)
 	ret = lft_graph_sleep_start();
 	if (ret)
 		goto out_fret;
-	lft_graph_thresh = READ_ONCE(lft_tracing_thresh) != 0;
+	/* tracing_thresh is function_graph's filter, not the windows'. */
+	lft_graph_thresh = !gate && READ_ONCE(lft_tracing_thresh) != 0;
+	WRITE_ONCE(lft_graph_gate, gate);
 	WRITE_ONCE(lft_graph_tr, tr);
 	ret = lft_graph_repatch();
 	if (!ret)
@@ -221,6 +243,7 @@ static int lft_graph_init(struct lft_array *tr)
 	WRITE_ONCE(lft_graph_tr, NULL);
 	lft_graph_repatch();
 	lft_graph_sleep_stop();
+	WRITE_ONCE(lft_graph_gate, NULL);
 out_fret:
 	lft_fret_stop();
 out_taskinfo:
@@ -235,7 +258,40 @@ static void lft_graph_reset(struct lft_array *tr)
 	lft_graph_sleep_stop();
 	/* Waits until no CPU can be in the hooks or the probe. */
 	lft_fret_stop();
+	WRITE_ONCE(lft_graph_gate, NULL);
 	lft_taskinfo_stop(LFT_TI_CMDLINE);
+}
+
+static int lft_graph_init(struct lft_array *tr)
+{
+	return lft_graph_start(tr, NULL);
+}
+
+/**
+ * lft_graph_start_gated() - graph records for a latency tracer's window
+ * @tr: the array it runs in (lft_lock held)
+ * @gate: says, per call and per return, whether it is inside the window
+ *
+ * display-graph with function-trace: entries and returns instead of
+ * function entries, for the functions set_ftrace_filter selects, under
+ * set_graph_function, set_graph_notrace and max_graph_depth, as the
+ * kernel's fgraph_ops of these tracers. Idempotent.
+ *
+ * Return: 0, or -EBUSY while function_graph (or another window) has the
+ * hooks, or another errno.
+ */
+int lft_graph_start_gated(struct lft_array *tr, lft_fn_gate_t gate)
+{
+	if (lft_graph_tr == tr && lft_graph_gate == gate)
+		return 0;
+	return lft_graph_start(tr, gate);
+}
+
+/* Undo lft_graph_start_gated(), if it started (lft_lock held). */
+void lft_graph_stop_gated(struct lft_array *tr)
+{
+	if (lft_graph_tr == tr && lft_graph_gate)
+		lft_graph_reset(tr);
 }
 
 /* ------------------------------------------------------------- files */

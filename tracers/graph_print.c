@@ -110,27 +110,25 @@ static bool lft_graph_ctx(struct lft_print_iter *it)
 	return READ_ONCE(it->tr->flags) & LFT_OPT_CONTEXT_INFO;
 }
 
-static bool lft_graph_opt(struct lft_print_iter *it, unsigned long opt)
-{
-	return READ_ONCE(it->tr->flags) & opt;
-}
-
 /* The columns before the duration: time, CPU, task, context flags. */
 static void lft_graph_columns(struct lft_print_iter *it, struct seq_buf *s,
 			      const struct lft_rb_entry *e,
-			      const struct lft_entry *ent)
+			      const struct lft_entry *ent, unsigned long fl)
 {
 	if (!lft_graph_ctx(it))
 		return;
-	if (lft_graph_opt(it, LFT_OPT_GRAPH_ABSTIME)) {
+	if (fl & LFT_OPT_GRAPH_ABSTIME) {
 		u32 usec;
 		u64 sec = lft_ns_split(e->ts, &usec);
 
 		seq_buf_printf(s, "%5llu.%06u |  ", sec, usec);
 	}
-	if (lft_graph_opt(it, LFT_OPT_GRAPH_CPU))
+	if (fl & LFT_GRAPH_REL_TIME)
+		seq_buf_printf(s, "%9llu us |  ",
+			       div_u64(e->ts - it->time_start, NSEC_PER_USEC));
+	if (fl & LFT_OPT_GRAPH_CPU)
 		lft_graph_cpu_col(s, e->cpu);
-	if (lft_graph_opt(it, LFT_OPT_GRAPH_PROC)) {
+	if (fl & LFT_OPT_GRAPH_PROC) {
 		lft_graph_proc(s, ent->pid);
 		seq_buf_printf(s, " | ");
 	}
@@ -144,7 +142,7 @@ static void lft_graph_columns(struct lft_print_iter *it, struct seq_buf *s,
 enum { LFT_FILL_NONE, LFT_FILL_FULL, LFT_FILL_START, LFT_FILL_END };
 
 static void lft_graph_duration(struct lft_print_iter *it, struct seq_buf *s,
-			       u64 ns, int fill)
+			       u64 ns, int fill, unsigned long fl)
 {
 	static const char marks[] = { '$', '@', '*', '#', '!', '+' };
 	static const u64 limits[] = { 1000000000ULL, 100000000ULL, 10000000ULL,
@@ -152,7 +150,7 @@ static void lft_graph_duration(struct lft_print_iter *it, struct seq_buf *s,
 	char mark = ' ';
 	int i;
 
-	if (!lft_graph_ctx(it) || !lft_graph_opt(it, LFT_OPT_GRAPH_DURATION))
+	if (!lft_graph_ctx(it) || !(fl & LFT_OPT_GRAPH_DURATION))
 		return;
 	switch (fill) {
 	case LFT_FILL_FULL:
@@ -171,7 +169,7 @@ static void lft_graph_duration(struct lft_print_iter *it, struct seq_buf *s,
 			break;
 		}
 	}
-	if (!lft_graph_opt(it, LFT_OPT_GRAPH_OVERHEAD))
+	if (!(fl & LFT_OPT_GRAPH_OVERHEAD))
 		mark = ' ';
 	seq_buf_printf(s, "%c ", mark);
 	lft_print_duration(s, ns);
@@ -182,14 +180,14 @@ static void lft_graph_duration(struct lft_print_iter *it, struct seq_buf *s,
 static void lft_graph_irq(struct lft_print_iter *it, struct seq_buf *s,
 			  const struct lft_rb_entry *e,
 			  const struct lft_entry *ent, unsigned long addr,
-			  bool enter)
+			  bool enter, unsigned long fl)
 {
 	if (!lft_graph_in_irq_text(addr))
 		return;
-	lft_graph_columns(it, s, e, ent);
-	lft_graph_duration(it, s, 0, LFT_FILL_START);
+	lft_graph_columns(it, s, e, ent, fl);
+	lft_graph_duration(it, s, 0, LFT_FILL_START, fl);
 	seq_buf_printf(s, "%s", enter ? "==========>" : "<==========");
-	lft_graph_duration(it, s, 0, LFT_FILL_END);
+	lft_graph_duration(it, s, 0, LFT_FILL_END, fl);
 	seq_buf_printf(s, "\n");
 }
 
@@ -197,12 +195,12 @@ static void lft_graph_prologue(struct lft_print_iter *it, struct seq_buf *s,
 			       struct lft_graph_cpu *c,
 			       const struct lft_rb_entry *e,
 			       const struct lft_entry *ent,
-			       unsigned long enter_irq)
+			       unsigned long enter_irq, unsigned long fl)
 {
 	lft_graph_verif_pid(s, c, e->cpu, ent->pid);
 	if (enter_irq)
-		lft_graph_irq(it, s, e, ent, enter_irq, true);
-	lft_graph_columns(it, s, e, ent);
+		lft_graph_irq(it, s, e, ent, enter_irq, true, fl);
+	lft_graph_columns(it, s, e, ent, fl);
 }
 
 /*
@@ -212,9 +210,9 @@ static void lft_graph_prologue(struct lft_print_iter *it, struct seq_buf *s,
  */
 static bool lft_graph_irq_entry(struct lft_print_iter *it,
 				struct lft_graph_cpu *c, unsigned long func,
-				int depth)
+				int depth, unsigned long fl)
 {
-	if (lft_graph_opt(it, LFT_OPT_GRAPH_IRQS) || !c)
+	if ((fl & LFT_OPT_GRAPH_IRQS) || !c)
 		return false;
 	if (c->depth_irq >= 0)
 		return true;
@@ -225,9 +223,10 @@ static bool lft_graph_irq_entry(struct lft_print_iter *it,
 }
 
 static bool lft_graph_irq_return(struct lft_print_iter *it,
-				 struct lft_graph_cpu *c, int depth)
+				 struct lft_graph_cpu *c, int depth,
+				 unsigned long fl)
 {
-	if (lft_graph_opt(it, LFT_OPT_GRAPH_IRQS) || !c || c->depth_irq < 0)
+	if ((fl & LFT_OPT_GRAPH_IRQS) || !c || c->depth_irq < 0)
 		return false;
 	if (c->depth_irq >= depth)
 		c->depth_irq = -1;
@@ -236,7 +235,8 @@ static bool lft_graph_irq_return(struct lft_print_iter *it,
 
 static void lft_graph_entry(struct lft_print_iter *it, struct seq_buf *s,
 			    const struct lft_rb_entry *e,
-			    const struct lft_graph_ent_entry *call)
+			    const struct lft_graph_ent_entry *call,
+			    unsigned long fl)
 {
 	struct lft_graph_cpu *c = lft_graph_state(it, e->cpu);
 	const struct lft_graph_ret_entry *ret = NULL;
@@ -244,9 +244,9 @@ static void lft_graph_entry(struct lft_print_iter *it, struct seq_buf *s,
 	struct lft_rb_entry ne;
 	const void *next;
 
-	if (lft_graph_irq_entry(it, c, saved.func, saved.depth))
+	if (lft_graph_irq_entry(it, c, saved.func, saved.depth, fl))
 		return;
-	lft_graph_prologue(it, s, c, e, &saved.ent, saved.func);
+	lft_graph_prologue(it, s, c, e, &saved.ent, saved.func, fl);
 	/* A leaf: the very next entry on this CPU is its return. */
 	next = it->peek ? it->peek(it, e->cpu, &ne) : NULL;
 	if (next && ne.len >= sizeof(*ret)) {
@@ -264,10 +264,10 @@ static void lft_graph_entry(struct lft_print_iter *it, struct seq_buf *s,
 			if (saved.depth >= 0 && saved.depth < LFT_GRAPH_MATCH_DEPTH)
 				c->enter[saved.depth] = 0;
 		}
-		lft_graph_duration(it, s, r.rettime - r.calltime, LFT_FILL_NONE);
+		lft_graph_duration(it, s, r.rettime - r.calltime, LFT_FILL_NONE, fl);
 		seq_buf_printf(s, "%*s%ps();\n", saved.depth * LFT_GRAPH_INDENT,
 			       "", (void *)saved.func);
-		lft_graph_irq(it, s, e, &saved.ent, r.func, false);
+		lft_graph_irq(it, s, e, &saved.ent, r.func, false, fl);
 		return;
 	}
 	if (c) {
@@ -275,19 +275,20 @@ static void lft_graph_entry(struct lft_print_iter *it, struct seq_buf *s,
 		if (saved.depth >= 0 && saved.depth < LFT_GRAPH_MATCH_DEPTH)
 			c->enter[saved.depth] = saved.func;
 	}
-	lft_graph_duration(it, s, 0, LFT_FILL_FULL);
+	lft_graph_duration(it, s, 0, LFT_FILL_FULL, fl);
 	seq_buf_printf(s, "%*s%ps() {\n", saved.depth * LFT_GRAPH_INDENT, "",
 		       (void *)saved.func);
 }
 
 static void lft_graph_return(struct lft_print_iter *it, struct seq_buf *s,
 			     const struct lft_rb_entry *e,
-			     const struct lft_graph_ret_entry *r)
+			     const struct lft_graph_ret_entry *r,
+			     unsigned long fl)
 {
 	struct lft_graph_cpu *c = lft_graph_state(it, e->cpu);
 	bool match = true;
 
-	if (lft_graph_irq_return(it, c, r->depth))
+	if (lft_graph_irq_return(it, c, r->depth, fl))
 		return;
 	if (c) {
 		c->depth = r->depth - 1;
@@ -296,49 +297,105 @@ static void lft_graph_return(struct lft_print_iter *it, struct seq_buf *s,
 			c->enter[r->depth] = 0;
 		}
 	}
-	lft_graph_prologue(it, s, c, e, &r->ent, 0);
-	lft_graph_duration(it, s, r->rettime - r->calltime, LFT_FILL_NONE);
+	lft_graph_prologue(it, s, c, e, &r->ent, 0, fl);
+	lft_graph_duration(it, s, r->rettime - r->calltime, LFT_FILL_NONE, fl);
 	/* A return whose entry was lost says whose it is; funcgraph-tail too. */
-	if (match && !lft_graph_opt(it, LFT_OPT_GRAPH_TAIL))
+	if (match && !(fl & LFT_OPT_GRAPH_TAIL))
 		seq_buf_printf(s, "%*s}\n", r->depth * LFT_GRAPH_INDENT, "");
 	else
 		seq_buf_printf(s, "%*s} /* %ps */\n",
 			       r->depth * LFT_GRAPH_INDENT, "",
 			       (void *)r->func);
-	if (lft_graph_opt(it, LFT_OPT_GRAPH_OVERRUN))
+	if ((fl & LFT_OPT_GRAPH_OVERRUN))
 		seq_buf_printf(s, " (Overruns: %u)\n", r->overrun);
-	lft_graph_irq(it, s, e, &r->ent, r->func, false);
+	lft_graph_irq(it, s, e, &r->ent, r->func, false, fl);
 }
 
-/* Markers and lftrace_printk() lines, as comments at the current depth. */
-static void lft_graph_comment(struct lft_print_iter *it, struct seq_buf *s,
-			      const struct lft_rb_entry *e, const void *data)
+/*
+ * Entries other than the graph's own, as comments at the current depth:
+ * markers and lftrace_printk() lines their text alone, the rest (events,
+ * the wakeup tracers' switch lines) what their line shows after the
+ * context. False, having printed nothing, for a type nothing knows.
+ */
+static bool lft_graph_comment(struct lft_print_iter *it, struct seq_buf *s,
+			      const struct lft_rb_entry *e, const void *data,
+			      unsigned long fl)
 {
 	const struct lft_entry *ent = data;
 	struct lft_graph_cpu *c = lft_graph_state(it, e->cpu);
 	int depth = c ? c->depth : 0;
+	unsigned int len = s->len;
+	char *start;
 
-	lft_graph_prologue(it, s, c, e, ent, 0);
-	lft_graph_duration(it, s, 0, LFT_FILL_FULL);
+	lft_graph_prologue(it, s, c, e, ent, 0, fl);
+	lft_graph_duration(it, s, 0, LFT_FILL_FULL, fl);
 	if (depth > 0)
 		seq_buf_printf(s, "%*s", (depth + 1) * LFT_GRAPH_INDENT, "");
 	seq_buf_printf(s, "/* ");
+	start = s->buffer + s->len;
 	if (ent->type == LFT_TRACE_PRINT) {
 		const struct lft_print_entry *p = data;
 		int n = strnlen(p->buf, e->len - sizeof(*p));
 
-		if (n > 0 && p->buf[n - 1] == '\n')
-			n--;
 		seq_buf_printf(s, "%.*s", n, p->buf);
-	} else {
-		char *start = s->buffer + s->len;
-
+	} else if (ent->type == LFT_TRACE_BPRINT) {
 		lft_print_bprint(s, data, e->len);
-		if (s->len && s->buffer + s->len > start &&
-		    s->buffer[s->len - 1] == '\n')
-			s->len--;
+	} else if (!lft_print_body(it, s, e, data)) {
+		s->len = len;
+		return false;
 	}
+	if (s->len && s->buffer + s->len > start &&
+	    s->buffer[s->len - 1] == '\n')
+		s->len--;
 	seq_buf_printf(s, " */\n");
+	return true;
+}
+
+/**
+ * lft_graph_print_flags() - print an entry as function_graph does
+ * @it: the reader
+ * @s: where to print
+ * @e: the entry's time, CPU and length
+ * @data: the entry
+ * @fl: the columns: LFT_OPT_GRAPH_* bits and LFT_GRAPH_REL_TIME
+ *
+ * function_graph's columns follow its options; the latency tracers'
+ * display-graph has fixed ones, as the kernel's print_graph_function_flags()
+ * serves both.
+ *
+ * Return: false for entries the core prints its own way (functions and
+ * stacks, as in the kernel).
+ */
+bool lft_graph_print_flags(struct lft_print_iter *it, struct seq_buf *s,
+			   const struct lft_rb_entry *e, const void *data,
+			   unsigned long fl)
+{
+	const struct lft_entry *ent = data;
+
+	switch (ent->type) {
+	case LFT_TRACE_GRAPH_ENT:
+		if (e->len < sizeof(struct lft_graph_ent_entry))
+			return false;
+		lft_graph_entry(it, s, e, data, fl);
+		return true;
+	case LFT_TRACE_GRAPH_RET:
+		if (e->len < sizeof(struct lft_graph_ret_entry))
+			return false;
+		lft_graph_return(it, s, e, data, fl);
+		return true;
+	case LFT_TRACE_FN:
+	case LFT_TRACE_STACK:
+		return false;
+	case LFT_TRACE_PRINT:
+		if (e->len < sizeof(struct lft_print_entry))
+			return false;
+		break;
+	case LFT_TRACE_BPRINT:
+		if (e->len < sizeof(struct lft_bprint_entry))
+			return false;
+		break;
+	}
+	return lft_graph_comment(it, s, e, data, fl);
 }
 
 /**
@@ -354,31 +411,18 @@ static void lft_graph_comment(struct lft_print_iter *it, struct seq_buf *s,
 bool lft_graph_print_entry(struct lft_print_iter *it, struct seq_buf *s,
 			   const struct lft_rb_entry *e, const void *data)
 {
-	const struct lft_entry *ent = data;
+	u16 type = ((const struct lft_entry *)data)->type;
 
-	switch (ent->type) {
-	case LFT_TRACE_GRAPH_ENT:
-		if (e->len < sizeof(struct lft_graph_ent_entry))
-			return false;
-		lft_graph_entry(it, s, e, data);
-		return true;
-	case LFT_TRACE_GRAPH_RET:
-		if (e->len < sizeof(struct lft_graph_ret_entry))
-			return false;
-		lft_graph_return(it, s, e, data);
-		return true;
-	case LFT_TRACE_PRINT:
-		if (e->len < sizeof(struct lft_print_entry))
-			return false;
-		lft_graph_comment(it, s, e, data);
-		return true;
-	case LFT_TRACE_BPRINT:
-		if (e->len < sizeof(struct lft_bprint_entry))
-			return false;
-		lft_graph_comment(it, s, e, data);
-		return true;
-	}
-	return false;
+	/*
+	 * Events keep their own lines here for now (tests and tools read
+	 * them so); the kernel makes comments of them as for display-graph.
+	 */
+	if (type != LFT_TRACE_GRAPH_ENT && type != LFT_TRACE_GRAPH_RET &&
+	    type != LFT_TRACE_PRINT && type != LFT_TRACE_BPRINT)
+		return false;
+	return lft_graph_print_flags(it, s, e, data,
+				     READ_ONCE(it->tr->flags) &
+				     LFT_GRAPH_OPT_COLUMNS);
 }
 
 /* Latency-format's legend, as wide as the columns before the flags. */
@@ -398,20 +442,22 @@ static void lft_graph_lat_legend(struct seq_buf *s, int width)
 }
 
 /**
- * lft_graph_print_header() - the column header of function_graph's trace
+ * lft_graph_header_flags() - the column header of a graph trace
  * @it: the reader
  * @rb: the buffer shown
  * @s: where to print
  * @cpu: the CPU of a per-CPU file, or LFT_RB_ALL_CPUS
+ * @fl: the columns, as for lft_graph_print_flags()
  */
-void lft_graph_print_header(struct lft_print_iter *it, struct lft_rb *rb,
-			    struct seq_buf *s, int cpu)
+void lft_graph_header_flags(struct lft_print_iter *it, struct lft_rb *rb,
+			    struct seq_buf *s, int cpu, unsigned long fl)
 {
 	static const struct {
 		unsigned long opt;
 		const char *title, *bar;
 	} cols[] = {
 		{ LFT_OPT_GRAPH_ABSTIME, "     TIME       ", "      |         " },
+		{ LFT_GRAPH_REL_TIME, "   REL TIME     ", "      |         " },
 		{ LFT_OPT_GRAPH_CPU, " CPU", " |  " },
 		{ LFT_OPT_GRAPH_PROC, "  TASK/PID       ", "   |    |        " },
 		{ LFT_OPT_LATENCY_FMT, "||||   ", "||||   " },
@@ -422,22 +468,40 @@ void lft_graph_print_header(struct lft_print_iter *it, struct lft_rb *rb,
 
 	if (!lft_graph_ctx(it))
 		return;
+	/* The flags column follows the option, whoever chose the rest. */
+	fl = (fl & ~LFT_OPT_LATENCY_FMT) |
+	     (READ_ONCE(it->tr->flags) & LFT_OPT_LATENCY_FMT);
 	/* Latency format: nothing at all for an empty buffer. */
 	if (it->lat) {
 		if (!lft_print_lat_top(it, rb, s, cpu))
 			return;
-		for (i = 0; i < 3; i++)
-			if (lft_graph_opt(it, cols[i].opt))
+		/* The legend stands over the flags: past the columns before. */
+		for (i = 0; cols[i].opt != LFT_OPT_LATENCY_FMT; i++)
+			if (fl & cols[i].opt)
 				width += strlen(cols[i].title);
 		lft_graph_lat_legend(s, width);
 	}
 	seq_buf_printf(s, "#");
 	for (i = 0; i < ARRAY_SIZE(cols); i++)
-		if (lft_graph_opt(it, cols[i].opt))
+		if (fl & cols[i].opt)
 			seq_buf_printf(s, "%s", cols[i].title);
 	seq_buf_printf(s, "               FUNCTION CALLS\n#");
 	for (i = 0; i < ARRAY_SIZE(cols); i++)
-		if (lft_graph_opt(it, cols[i].opt))
+		if (fl & cols[i].opt)
 			seq_buf_printf(s, "%s", cols[i].bar);
 	seq_buf_printf(s, "               |   |   |   |\n");
+}
+
+/**
+ * lft_graph_print_header() - the column header of function_graph's trace
+ * @it: the reader
+ * @rb: the buffer shown
+ * @s: where to print
+ * @cpu: the CPU of a per-CPU file, or LFT_RB_ALL_CPUS
+ */
+void lft_graph_print_header(struct lft_print_iter *it, struct lft_rb *rb,
+			    struct seq_buf *s, int cpu)
+{
+	lft_graph_header_flags(it, rb, s, cpu, READ_ONCE(it->tr->flags) &
+			       LFT_GRAPH_OPT_COLUMNS);
 }

@@ -313,8 +313,8 @@ static int lft_irqs_start_tracer(struct lft_array *tr, unsigned int type)
 	if (ret)
 		goto fail;
 	/* Without function-trace the sections are still timed: no error. */
-	if (!lft_irqs_sampled && (tr->flags & LFT_OPT_FUNC_TRACE))
-		lft_fn_start_gated(tr, lft_irqs_fn_gate);
+	if (!lft_irqs_sampled)
+		lft_lat_hooks_start(tr, lft_irqs_fn_gate);
 	ret = lft_irqs_sampled ? lft_sampled_start(tr, type) :
 	      lft_irqs_register();
 	if (ret)
@@ -324,7 +324,7 @@ static int lft_irqs_start_tracer(struct lft_array *tr, unsigned int type)
 	WRITE_ONCE(lft_irqs_on, true);
 	return 0;
 fail_fn:
-	lft_fn_stop_gated(tr);
+	lft_lat_hooks_stop(tr);
 	lft_taskinfo_stop(LFT_TI_CMDLINE);
 fail:
 	WRITE_ONCE(lft_irqs_tr, NULL);
@@ -341,17 +341,48 @@ static void lft_irqs_stop_tracer(struct lft_array *tr)
 		lft_irqs_unregister(LFT_IRQS_NR);
 		tracepoint_synchronize_unregister();
 	}
-	lft_fn_stop_gated(tr);
+	lft_lat_hooks_stop(tr);
 	lft_taskinfo_stop(LFT_TI_CMDLINE);
 	WRITE_ONCE(lft_irqs_tr, NULL);
 	lft_lat_end(tr);
 }
 
-/* function-trace on or off while it runs (exact mode only traces them). */
+/*
+ * display-graph changed while it runs: as the kernel, the hooks restart
+ * for the new kind of record and a fresh window begins (the live buffer
+ * and tracing_max_latency cleared), so that no window mixes both kinds.
+ */
+static void lft_irqs_display_graph(struct lft_array *tr)
+{
+	WRITE_ONCE(lft_irqs_on, false);
+	if (lft_irqs_sampled) {
+		lft_sampled_stop();
+	} else {
+		/* The probes run with preemption off: none runs after this. */
+		synchronize_rcu();
+		lft_lat_hooks_stop(tr);
+	}
+	lft_irqs_clear_cpus();
+	WRITE_ONCE(tr->max_latency, 0);
+	lft_array_clear(tr, LFT_RB_ALL_CPUS);
+	if (lft_irqs_sampled) {
+		if (lft_sampled_start(tr, lft_irqs_type))
+			return;
+	} else {
+		lft_lat_hooks_start(tr, lft_irqs_fn_gate);
+	}
+	/* The per-CPU state is clear before a probe may see "on". */
+	smp_wmb();
+	WRITE_ONCE(lft_irqs_on, true);
+}
+
+/* function-trace (exact mode only traces functions), display-graph. */
 static void lft_irqs_option(struct lft_array *tr, unsigned long bit, bool on)
 {
 	if (bit == LFT_OPT_FUNC_TRACE && !lft_irqs_sampled)
 		lft_lat_fn_switch(tr, lft_irqs_fn_gate, on);
+	else if (bit == LFT_OPT_DISPLAY_GRAPH)
+		lft_irqs_display_graph(tr);
 }
 
 static void lft_irqs_note(struct lft_array *tr, struct seq_buf *s)
@@ -378,6 +409,8 @@ static int lft_preemptirqsoff_start(struct lft_array *tr)
 #define LFT_IRQS_TRACER(nm, start)					\
 	{ .name = nm, .init = start, .reset = lft_irqs_stop_tracer,	\
 	  .option_changed = lft_irqs_option, .lat_note = lft_irqs_note,	\
+	  .print_entry = lft_lat_print_entry,				\
+	  .print_header = lft_lat_print_header,				\
 	  .print_max = true, .allow_instances = true }
 
 static struct lft_tracer lft_irqs_tracers[] = {

@@ -129,6 +129,7 @@ void lft_lat_update(struct lft_array *tr, struct task_struct *tsk, int cpu,
 
 /**
  * lft_lat_fn() - write a function entry (the tracers mark their points so)
+ *	or, with display-graph, a graph entry and its return
  * @tr: the array
  * @ip: the function
  * @parent_ip: its caller
@@ -140,6 +141,10 @@ void lft_lat_fn(struct lft_array *tr, unsigned long ip,
 	struct lft_fn_entry *ent;
 	struct lft_rb_res res;
 
+	if (READ_ONCE(tr->flags) & LFT_OPT_DISPLAY_GRAPH) {
+		lft_lat_graph_mark(tr, ip, ctx);
+		return;
+	}
 	ent = lft_lat_reserve(tr, sizeof(*ent), LFT_TRACE_FN, ctx, &res);
 	if (!ent)
 		return;
@@ -197,18 +202,44 @@ noinline void lft_lat_stack(struct lft_array *tr,
 }
 
 /**
+ * lft_lat_hooks_start() - trace the functions inside a latency window
+ * @tr: the array the tracer runs in (lft_lock held)
+ * @gate: says, per call, whether the function is inside the window
+ *
+ * With function-trace on: function entries, or with display-graph graph
+ * entries and returns. A failed start leaves the window timed without
+ * functions, as the kernel's tracers do (display-graph while
+ * function_graph runs elsewhere: the hooks are taken).
+ */
+void lft_lat_hooks_start(struct lft_array *tr, lft_fn_gate_t gate)
+{
+	if (!(tr->flags & LFT_OPT_FUNC_TRACE))
+		return;
+	if (tr->flags & LFT_OPT_DISPLAY_GRAPH)
+		lft_graph_start_gated(tr, gate);
+	else
+		lft_fn_start_gated(tr, gate);
+}
+
+/* Undo lft_lat_hooks_start(), whichever hooks it started (lft_lock held). */
+void lft_lat_hooks_stop(struct lft_array *tr)
+{
+	lft_fn_stop_gated(tr);
+	lft_graph_stop_gated(tr);
+}
+
+/**
  * lft_lat_fn_switch() - function-trace on or off for a latency tracer
  * @tr: the array it runs in (lft_lock held)
  * @gate: says, per call, whether the function is inside the window
  * @on: the option's new value
  *
- * Either way is idempotent (the function tracer knows whether it runs); a
- * failed start leaves the window timed without functions, as at init.
+ * Either way is idempotent (the hooks know whether they run).
  */
 void lft_lat_fn_switch(struct lft_array *tr, lft_fn_gate_t gate, bool on)
 {
 	if (on)
-		lft_fn_start_gated(tr, gate);
+		lft_lat_hooks_start(tr, gate);
 	else
-		lft_fn_stop_gated(tr);
+		lft_lat_hooks_stop(tr);
 }

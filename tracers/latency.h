@@ -31,6 +31,18 @@ typedef bool (*lft_fn_gate_t)(struct lft_array *tr, unsigned long ip,
 int lft_fn_start_gated(struct lft_array *tr, lft_fn_gate_t gate);
 void lft_fn_stop_gated(struct lft_array *tr);
 void lft_lat_fn_switch(struct lft_array *tr, lft_fn_gate_t gate, bool on);
+void lft_lat_hooks_start(struct lft_array *tr, lft_fn_gate_t gate);
+void lft_lat_hooks_stop(struct lft_array *tr);
+
+/* display-graph (lat_graph.c; the window's hooks: tracers/graph.c) */
+int lft_graph_start_gated(struct lft_array *tr, lft_fn_gate_t gate);
+void lft_graph_stop_gated(struct lft_array *tr);
+void lft_lat_graph_mark(struct lft_array *tr, unsigned long ip,
+			const struct lft_entry *ctx);
+bool lft_lat_print_entry(struct lft_print_iter *it, struct seq_buf *s,
+			 const struct lft_rb_entry *e, const void *data);
+void lft_lat_print_header(struct lft_print_iter *it, struct lft_rb *rb,
+			  struct seq_buf *s, int cpu);
 
 /* wakeup.c, irqsoff.c */
 int lft_wakeup_init(void);

@@ -225,8 +225,7 @@ static int lft_wk_start_tracer(struct lft_array *tr, bool rt, bool dl)
 	}
 	lft_wk_reset(tr);
 	/* Without function-trace the window still works: no error. */
-	if (tr->flags & LFT_OPT_FUNC_TRACE)
-		lft_fn_start_gated(tr, lft_wk_fn_gate);
+	lft_lat_hooks_start(tr, lft_wk_fn_gate);
 	ret = lft_taskinfo_start(LFT_TI_CMDLINE);
 	if (ret)
 		goto fail_probes;
@@ -235,7 +234,7 @@ static int lft_wk_start_tracer(struct lft_array *tr, bool rt, bool dl)
 	WRITE_ONCE(lft_wk_on, true);
 	return 0;
 fail_probes:
-	lft_fn_stop_gated(tr);
+	lft_lat_hooks_stop(tr);
 	lft_wk_unregister(LFT_WK_NR);
 fail:
 	tracepoint_synchronize_unregister();
@@ -247,7 +246,7 @@ fail:
 static void lft_wk_stop_tracer(struct lft_array *tr)
 {
 	WRITE_ONCE(lft_wk_on, false);
-	lft_fn_stop_gated(tr);
+	lft_lat_hooks_stop(tr);
 	lft_wk_unregister(LFT_WK_NR);
 	tracepoint_synchronize_unregister();
 	lft_wk_reset(tr);
@@ -256,10 +255,21 @@ static void lft_wk_stop_tracer(struct lft_array *tr)
 	lft_lat_end(tr);
 }
 
+/*
+ * function-trace; display-graph: as the kernel, the hooks restart for the
+ * new kind of record and a fresh window begins (the live buffer and
+ * tracing_max_latency cleared), so that no window mixes both kinds.
+ */
 static void lft_wk_option(struct lft_array *tr, unsigned long bit, bool on)
 {
-	if (bit == LFT_OPT_FUNC_TRACE)
+	if (bit == LFT_OPT_FUNC_TRACE) {
 		lft_lat_fn_switch(tr, lft_wk_fn_gate, on);
+	} else if (bit == LFT_OPT_DISPLAY_GRAPH) {
+		lft_lat_hooks_stop(tr);
+		lft_wk_reset(tr);
+		WRITE_ONCE(tr->max_latency, 0);
+		lft_lat_hooks_start(tr, lft_wk_fn_gate);
+	}
 }
 
 static int lft_wakeup_start(struct lft_array *tr)
@@ -280,6 +290,8 @@ static int lft_wakeup_dl_start(struct lft_array *tr)
 #define LFT_WAKEUP_TRACER(nm, start)					\
 	{ .name = nm, .init = start, .reset = lft_wk_stop_tracer,	\
 	  .option_changed = lft_wk_option, .print_max = true,		\
+	  .print_entry = lft_lat_print_entry,				\
+	  .print_header = lft_lat_print_header,				\
 	  .allow_instances = true }
 
 static struct lft_tracer lft_wakeup_tracers[] = {
