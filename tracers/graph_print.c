@@ -411,15 +411,10 @@ bool lft_graph_print_flags(struct lft_print_iter *it, struct seq_buf *s,
 bool lft_graph_print_entry(struct lft_print_iter *it, struct seq_buf *s,
 			   const struct lft_rb_entry *e, const void *data)
 {
-	u16 type = ((const struct lft_entry *)data)->type;
-
 	/*
-	 * Events keep their own lines here for now (tests and tools read
-	 * them so); the kernel makes comments of them as for display-graph.
+	 * Everything but functions and stacks goes through the graph's
+	 * printer, events as comments in the graph, as in the kernel.
 	 */
-	if (type != LFT_TRACE_GRAPH_ENT && type != LFT_TRACE_GRAPH_RET &&
-	    type != LFT_TRACE_PRINT && type != LFT_TRACE_BPRINT)
-		return false;
 	return lft_graph_print_flags(it, s, e, data,
 				     READ_ONCE(it->tr->flags) &
 				     LFT_GRAPH_OPT_COLUMNS);
