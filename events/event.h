@@ -264,9 +264,6 @@ const char *lft_ev_pflags(struct lft_ev_pbuf *p, unsigned long val,
 const char *lft_ev_psym(struct lft_ev_pbuf *p, unsigned long val,
 			const struct lft_ev_flag *table, unsigned int n);
 
-/* kmem.c: gfp flags as the kernel's show_gfp_flags() prints them. */
-void lft_print_gfp(struct seq_buf *s, unsigned long flags);
-
 /* btf.c: a member of a structure private to the kernel, from its BTF. */
 int lft_btf_member(const char *sname, const char *member, u16 kind,
 		   u32 *size);

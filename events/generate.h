@@ -168,7 +168,9 @@
 /*
  * ------------------------------------------------------ 6: the printers:
  * the print fmt's own format and arguments, evaluated on the record, with
- * the kernel's helpers as ours (events/print.c).
+ * the kernel's helpers as ours (events/print.c). Their name tables are
+ * static: built on the stack they would cost a printer one entry per name
+ * on every line (the gfp flags' alone take half a kilobyte).
  */
 #undef LFT_EVENT_CLASS
 #define LFT_EVENT_CLASS(cls, proto, args, fields, assign, print)	\
@@ -185,13 +187,17 @@
 #define LFT_PRINTK(fmt, ...)	lft_ev_printf(__s, fmt, ##__VA_ARGS__)
 #define __get_str(item)		lft_ev_str(REC, __len, REC->__data_loc_##item)
 #define __print_flags(val, delim, ...)					\
-	lft_ev_pflags(&__p, val, delim,					\
-		      (const struct lft_ev_flag[]){ __VA_ARGS__ },	\
-		      ARRAY_SIZE(((const struct lft_ev_flag[]){ __VA_ARGS__ })))
+	({								\
+		static const struct lft_ev_flag __t[] = { __VA_ARGS__ };	\
+									\
+		lft_ev_pflags(&__p, val, delim, __t, ARRAY_SIZE(__t));	\
+	})
 #define __print_symbolic(val, ...)					\
-	lft_ev_psym(&__p, val,						\
-		    (const struct lft_ev_flag[]){ __VA_ARGS__ },		\
-		    ARRAY_SIZE(((const struct lft_ev_flag[]){ __VA_ARGS__ })))
+	({								\
+		static const struct lft_ev_flag __t[] = { __VA_ARGS__ };	\
+									\
+		lft_ev_psym(&__p, val, __t, ARRAY_SIZE(__t));		\
+	})
 #include LFT_EV_DEFS
 
 /*
