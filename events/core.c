@@ -382,37 +382,6 @@ void lft_ev_taskinfo_option(struct lft_array *tr)
 }
 
 /**
- * lft_ev_print_flags() - a flags field by name, as __print_flags() shows it
- * @s: where to print
- * @value: the field
- * @table: the names, tried in order
- * @n: how many
- * @sep: printed between names
- *
- * Each name whose mask is wholly in what is left of @value is printed and
- * its bits taken out; bits no name claims follow as one "0x%lx". Zero
- * prints nothing: events that show something else for it say so in their
- * own printers, as their print fmt does.
- */
-void lft_ev_print_flags(struct seq_buf *s, unsigned long value,
-			const struct lft_ev_flag *table, unsigned int n,
-			const char *sep)
-{
-	const char *pre = "";
-	unsigned int i;
-
-	for (i = 0; i < n && value; i++) {
-		if ((value & table[i].mask) != table[i].mask)
-			continue;
-		seq_buf_printf(s, "%s%s", pre, table[i].name);
-		pre = sep;
-		value &= ~table[i].mask;
-	}
-	if (value)
-		seq_buf_printf(s, "%s0x%lx", pre, value);
-}
-
-/**
  * lft_ev_enable() - enable or disable an event in an array
  * @f: the event in that array
  * @on: the new state
@@ -518,27 +487,6 @@ static DEFINE_PER_CPU(bool, lft_ev_hash);
 bool lft_ev_hashing(void)
 {
 	return this_cpu_read(lft_ev_hash);
-}
-
-/**
- * lft_ev_p() - a pointer field's value as an event line shows it
- * @p: the pointer
- *
- * With options/hash-ptr (on by default, as in 6.1) the value "%p" prints,
- * the kernel's hash of it, so that lines show what the kernel's show;
- * else the pointer. Called by printers, under lft_event_print().
- *
- * Return: what to print with "%016lx".
- */
-unsigned long lft_ev_p(const void *p)
-{
-	unsigned long v;
-	char buf[24];
-
-	if (!this_cpu_read(lft_ev_hash))
-		return (unsigned long)p;
-	snprintf(buf, sizeof(buf), "%p", p);
-	return kstrtoul(buf, 16, &v) ? 0 : v;
 }
 
 /**

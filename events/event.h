@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Static events: lftrace's own probes on the kernel's tracepoints, each
- * writing a record with the kernel's layout for that event, described once
- * (struct lft_event) for its probe, format file and printer.
+ * writing a record with the kernel's layout for that event. Each is
+ * described once, in events/defs/<sys>.h, from which events/generate.h
+ * makes its struct lft_event: probe, fields, print fmt and printer.
  */
 #ifndef LFT_EVENTS_EVENT_H
 #define LFT_EVENTS_EVENT_H
@@ -48,7 +49,8 @@ struct lft_ev_field {
 #define F(rec, type, member, sgn) LFT_EV_FIELD(rec, type, member, #member, sgn)
 
 /**
- * struct lft_ev_flag - one name of a flags field, for lft_ev_print_flags()
+ * struct lft_ev_flag - one name of a flags field or value, for
+ *	__print_flags() and __print_symbolic() (lft_ev_pflags(), lft_ev_psym())
  * @mask: its bits (all must be set; a composite mask goes first)
  * @name: what to print
  *
@@ -107,18 +109,6 @@ struct lft_event {
 	struct list_head list;
 	u16 pid_offs[2];
 };
-
-/* Defines struct lft_event lft_ev_@ev, for an event table. */
-#define LFT_EVENT(sys, ev, probe_fn, flds, fmt, print_fn)		\
-	LFT_EVENT_SETUP(sys, ev, probe_fn, flds, fmt, print_fn, NULL)
-
-/* The same, for an event that must check this kernel first (@setup_fn). */
-#define LFT_EVENT_SETUP(sys, ev, probe_fn, flds, fmt, print_fn, setup_fn) \
-	static struct lft_event lft_ev_##ev = {				\
-		.system = sys, .name = #ev, .probe = probe_fn,		\
-		.fields = flds, .nfields = ARRAY_SIZE(flds),		\
-		.print_fmt = fmt, .print = print_fn, .setup = setup_fn,	\
-	}
 
 /* A subsystem's directory in one array. */
 struct lft_ev_sys {
@@ -206,28 +196,6 @@ void *lft_ev_reserve(struct lft_ev_file *f, unsigned int size,
 		     struct lft_rb_res *res);
 void lft_ev_commit(struct lft_ev_file *f, struct lft_rb_res *res);
 
-/*
- * A probe's body: for each array that has @ev enabled, a record of type
- * @type plus @extra bytes, filled by the statements that follow (which
- * see it as "r"), then committed.
- */
-#define lft_ev_emit(ev, type, extra, ...)				\
-	do {								\
-		struct lft_event *__ev = (ev);				\
-		struct lft_ev_file *__f;				\
-									\
-		lft_ev_for_each_file(__f, __ev) {			\
-			struct lft_rb_res __res;			\
-			type *r = lft_ev_reserve(__f, sizeof(type) + (extra), \
-						 &__res);		\
-									\
-			if (r) {					\
-				__VA_ARGS__;				\
-				lft_ev_commit(__f, &__res);		\
-			}						\
-		}							\
-	} while (0)
-
 /* The event tables (one file per subsystem): lft_SYS_events[], lft_SYS_nevents. */
 #define LFT_EV_TABLE(sys)						\
 	extern struct lft_event *const lft_##sys##_events[];		\
@@ -272,15 +240,11 @@ const char *lft_btf_tp_proto(const char *tp, const char *proto,
 void lft_btf_param_type(const char *param, size_t len, char *out, size_t n);
 
 /* core.c */
-void lft_ev_print_flags(struct seq_buf *s, unsigned long value,
-			const struct lft_ev_flag *table, unsigned int n,
-			const char *sep);
 int lft_events_init(void);
 void lft_events_exit(void);
 struct lft_event *lft_event_by_id(int id);
 bool lft_event_print(struct seq_buf *s, const void *rec, unsigned int len,
 		     bool hash);
-unsigned long lft_ev_p(const void *p);
 bool lft_ev_hashing(void);
 int lft_ev_enable(struct lft_ev_file *f, bool on);
 int lft_event_add(struct lft_event *ev);
