@@ -12,6 +12,7 @@
 #include <linux/rculist.h>
 #include <linux/seq_buf.h>
 #include <linux/stddef.h>
+#include <linux/string.h>
 
 #include "core/trace.h"
 #include "events/filter.h"
@@ -178,6 +179,24 @@ struct list_head *lft_ev_files_of(struct lft_array *tr);
 static inline u32 lft_ev_loc(unsigned int offset, unsigned int len)
 {
 	return len << 16 | offset;
+}
+
+/*
+ * Writes @src into the room __data_loc word @loc gives in record @rec,
+ * cut to that room and NUL-padded: a string (a device's name) can change
+ * between its measure and this copy, and must not then overrun the record.
+ */
+static inline void lft_ev_put_str(void *rec, u32 loc, const char *src)
+{
+	char *dst = (char *)rec + (loc & 0xffff);
+	unsigned int room = loc >> 16;
+	size_t n;
+
+	if (!room)
+		return;
+	n = strnlen(src, room - 1);
+	memcpy(dst, src, n);
+	memset(dst + n, 0, room - n);
 }
 
 /* The string a __data_loc word points at, if it lies within the record. */

@@ -131,8 +131,8 @@
 	}
 #define lft_string(item, src)	__entry->__data_loc_##item = __o.item;
 #define lft_assign_str(item, src)					\
-	strcpy((char *)__entry + (__entry->__data_loc_##item & 0xffff), \
-	       (src) ? (const char *)(src) : "(null)")
+	lft_ev_put_str(__entry, __entry->__data_loc_##item,		\
+		       (src) ? (const char *)(src) : "(null)")
 #include LFT_EV_DEFS
 
 /*

@@ -12,20 +12,6 @@
 
 #include "events/event.h"
 
-/*
- * Copies a device name into the room its __data_loc word @loc gives in
- * @rec. Bounded by that room and terminated here rather than strcpy()'d:
- * a rename may change the name between its measure and this copy.
- */
-static void lft_net_name(void *rec, u32 loc, const char *name)
-{
-	char *dst = (char *)rec + (loc & 0xffff);
-	unsigned int len = loc >> 16;
-
-	memcpy(dst, name, len - 1);
-	dst[len - 1] = '\0';
-}
-
 /* The skb's NAPI id, which only busy polling keeps. */
 static unsigned int lft_net_napi_id(const struct sk_buff *skb)
 {

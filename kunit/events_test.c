@@ -84,7 +84,7 @@ static char *lft_gen_line(struct kunit *test, int a, const char *str,
 	__entry->__data_loc_s = o.s;
 	__entry->a = a;
 	strscpy(__entry->tag, "abc", LFT_TEST_TAG_LEN);
-	strcpy((char *)__entry + (o.s & 0xffff), str ?: "(null)");
+	lft_ev_put_str(__entry, o.s, str ?: "(null)");
 	__entry->fl = fl;
 	/* Zeroed: the line stays NUL-terminated. */
 	seq_buf_init(&s, buf, 255);
@@ -102,6 +102,24 @@ static void lft_gen_printer(struct kunit *test)
 	/* A NULL string is "(null)", as the kernel's __string() makes it. */
 	KUNIT_EXPECT_STREQ(test, lft_gen_line(test, 7, NULL, 0),
 			   "a=7 tag=abc s=(null) fl= v=SEVEN");
+}
+
+/* A string longer than its measured room is cut there, never past it. */
+static void lft_gen_put_str(struct kunit *test)
+{
+	char rec[16];
+
+	memset(rec, 'x', sizeof(rec));
+	lft_ev_put_str(rec, lft_ev_loc(4, 5), "abcdefgh");
+	KUNIT_EXPECT_STREQ(test, rec + 4, "abcd");
+	KUNIT_EXPECT_EQ(test, rec[9], 'x');
+	KUNIT_EXPECT_EQ(test, rec[3], 'x');
+	/* Shorter than measured: padded with NULs to the room's end. */
+	memset(rec, 'x', sizeof(rec));
+	lft_ev_put_str(rec, lft_ev_loc(4, 5), "ab");
+	KUNIT_EXPECT_STREQ(test, rec + 4, "ab");
+	KUNIT_EXPECT_EQ(test, rec[8], 0);
+	KUNIT_EXPECT_EQ(test, rec[9], 'x');
 }
 
 /* __print_flags() as the kernel's: composite first, leftovers in hex. */
@@ -153,6 +171,7 @@ static struct kunit_case lft_gen_cases[] = {
 	KUNIT_CASE(lft_gen_fields),
 	KUNIT_CASE(lft_gen_print_fmt),
 	KUNIT_CASE(lft_gen_printer),
+	KUNIT_CASE(lft_gen_put_str),
 	KUNIT_CASE(lft_gen_pflags),
 	KUNIT_CASE(lft_gen_param_type),
 	{}

@@ -3,8 +3,9 @@
  * Network device events (events/net/), described for events/generate.h:
  * the records, format files and lines of 6.1. Every field comes from
  * struct sk_buff and struct net_device through their public headers; the
- * device's name is a __data_loc string after the fixed part, copied by
- * lft_net_name() (events/net.c), which bounds it by the room measured.
+ * device's name is a __data_loc string after the fixed part
+ * (lft_assign_str() keeps it within the room measured, should a rename
+ * change it meanwhile).
  */
 LFT_TRACE_EVENT("net", net_dev_start_xmit,
 	LFT_PROTO(const struct sk_buff *skb, const struct net_device *dev),
@@ -29,7 +30,7 @@ LFT_TRACE_EVENT("net", net_dev_start_xmit,
 		lft_field(u16, gso_type)
 	),
 	LFT_ASSIGN(
-		lft_net_name(__entry, __entry->__data_loc_name, dev->name);
+		lft_assign_str(name, dev->name);
 		__entry->queue_mapping = skb->queue_mapping;
 		__entry->skbaddr = skb;
 		__entry->vlan_tagged = skb_vlan_tag_present(skb);
@@ -74,7 +75,7 @@ LFT_TRACE_EVENT("net", net_dev_xmit,
 		__entry->skbaddr = skb;
 		__entry->len = skb_len;
 		__entry->rc = rc;
-		lft_net_name(__entry, __entry->__data_loc_name, dev->name);
+		lft_assign_str(name, dev->name);
 	),
 	LFT_PRINTK("dev=%s skbaddr=%p len=%u rc=%d",
 		   __get_str(name), __entry->skbaddr, __entry->len, __entry->rc)
@@ -91,7 +92,7 @@ LFT_EVENT_CLASS(net_dev_template,
 	LFT_ASSIGN(
 		__entry->skbaddr = skb;
 		__entry->len = skb->len;
-		lft_net_name(__entry, __entry->__data_loc_name, skb->dev->name);
+		lft_assign_str(name, skb->dev->name);
 	),
 	LFT_PRINTK("dev=%s skbaddr=%p len=%u",
 		   __get_str(name), __entry->skbaddr, __entry->len)
@@ -126,7 +127,7 @@ LFT_EVENT_CLASS(net_dev_rx_verbose_template,
 		lft_field(u16, gso_type)
 	),
 	LFT_ASSIGN(
-		lft_net_name(__entry, __entry->__data_loc_name, skb->dev->name);
+		lft_assign_str(name, skb->dev->name);
 		__entry->napi_id = lft_net_napi_id(skb);
 		__entry->queue_mapping = skb->queue_mapping;
 		__entry->skbaddr = skb;
