@@ -9,21 +9,24 @@
  *
  * Use: in events/<sys>.c, after the helpers the description calls, define
  * LFT_EV_DEFS as "events/defs/<sys>.h" and LFT_EV_NAME as lft_<sys>, then
- * include this file, which reads the description once per product (the C preprocessor can
- * give a macro one meaning at a time): record structs, string offsets,
- * probes, field tables, printers, print fmt texts, the struct lft_event of
- * each event and the table lft_<sys>_events[].
+ * include this file. It reads the description once per product (the C
+ * preprocessor gives a macro one meaning at a time): record structs,
+ * string offsets, probes, field tables, printers, print fmt texts, the
+ * struct lft_event of each event and the table lft_<sys>_events[].
  *
- * The vocabulary (events/defs/README describes it with an example):
+ * The vocabulary (events/defs/signal.h is a short example, irq.h one with
+ * classes; README.md's Events section says more):
  *	LFT_EVENT_CLASS(cls, proto, args, fields, assign, print)
  *	LFT_DEFINE_EVENT(cls, sys, name)
- *	LFT_DEFINE_EVENT_CHECKED(cls, sys, name, setup)
+ *	LFT_DEFINE_EVENT_CHECKED(cls, sys, name, setup): @setup runs at load
+ *		and may leave the event out (see struct lft_event)
  *	LFT_TRACE_EVENT(sys, name, proto, args, fields, assign, print)
  * with LFT_PROTO(...), LFT_ARGS(...), LFT_FIELDS(...) of lft_field(type,
  * name), lft_array(type, name, len) and lft_string(name, src),
- * LFT_ASSIGN(...) writing __entry->name and lft_assign_str(name, src), and
- * LFT_PRINTK(fmt, args...) reading __entry->name, __get_str(name),
- * __print_flags() and __print_symbolic() as the kernel's print fmt does.
+ * LFT_ASSIGN(...) writing __entry->name and lft_assign_str(name, src) for
+ * each string, and LFT_PRINTK(fmt, args...) reading __entry->name,
+ * __get_str(name), __print_flags() and __print_symbolic() as the kernel's
+ * print fmt does.
  *
  * Deliberately not include-guarded: included once by each subsystem file.
  */
