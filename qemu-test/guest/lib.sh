@@ -6,7 +6,10 @@ PATH=$LFT_DIR/bin:/bin:/sbin:/usr/bin:/usr/sbin
 export PATH
 
 # Kernel log lines that fail whatever produced them.
-LFT_BAD_LOG='BUG:|WARNING:|Oops|general protection|soft lockup|hung task|blocked for more than|RCU stall|detected stall|ftrace failed|KASAN|UBSAN|Kernel panic'
+# The sanitize kernel's checkers report as BUG: (KASAN, sleeping in atomic)
+# and WARNING: (lockdep, suspicious RCU usage, list corruption), UBSAN and
+# ODEBUG lines; kmemleak only when asked (lft_kmemleak).
+LFT_BAD_LOG='BUG:|WARNING:|Oops|general protection|soft lockup|hung task|blocked for more than|RCU stall|detected stall|ftrace failed|KASAN|UBSAN|ODEBUG|lockdep|Kernel panic'
 
 # lftrace.* words of the kernel command line become insmod parameters, as
 # modprobe does for a module loaded after boot.
@@ -34,6 +37,23 @@ lft_unload() {
 # there were none.
 lft_log_errors() {
 	! dmesg -c | grep -E "$LFT_BAD_LOG"
+}
+
+# On a kernel with kmemleak (the sanitize kernel): scan now and print the
+# objects found unreferenced since the last call whose allocation went
+# through lftrace or another module (after rmmod a module's frames show
+# as bare addresses); the rest is the kernel's own business. Status 0 when
+# there were none. The first call only forgets what boot left.
+LFT_KMEMLEAK=/sys/kernel/debug/kmemleak
+lft_kmemleak() {
+	[ -w $LFT_KMEMLEAK ] || return 0
+	echo scan > $LFT_KMEMLEAK
+	found=$(awk '/^unreferenced object/ { if (blk != "" && ours) print blk; blk = $0; ours = 0; next }
+		{ blk = blk "\n" $0 }
+		/lftrace|lft_|\[<ffffffffc|0xffffffffc/ { ours = 1 }
+		END { if (blk != "" && ours) print blk }' $LFT_KMEMLEAK)
+	echo clear > $LFT_KMEMLEAK
+	[ -z "$found" ] || { printf '%b\n' "$found" | head -n 30; return 1; }
 }
 
 # The kernel's own tree (when a test mounted it) back to its boot state as

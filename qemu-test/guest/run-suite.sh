@@ -3,7 +3,8 @@
 #
 # Guest side of qemu-test/run-tests: runs e2e tests (paths under
 # /lftrace/tests) and "kunit", each against a freshly loaded lftrace, and
-# prints one line per result for the host to count:
+# "ftracetest[:DIR,...]" (guest/ftracetest.sh) and prints one line per
+# result for the host to count:
 #   RUN name | PASS name | FAIL name: reason | SKIP name: reason |
 #   UNSUPPORTED name: reason | KTAP line (KUnit output)
 # A test is a busybox-ash file run with tests/lib.sh sourced; it prints
@@ -11,8 +12,10 @@
 # exits 2 (unsupported) or 3 (skip) with a reason.
 . /lftrace/guest/lib.sh
 
-# Kernel messages from boot are not any test's doing.
+# Kernel messages from boot, and what kmemleak finds of boot's objects,
+# are not any test's doing.
 dmesg -c >/dev/null
+lft_kmemleak >/dev/null
 
 indent() { sed 's/^/    /'; }
 
@@ -26,6 +29,10 @@ finish_item() { # name
 	if ! bad=$(lft_log_errors); then
 		reasons="$reasons${reasons:+
 }kernel log: $bad"
+	fi
+	if ! bad=$(lft_kmemleak); then
+		reasons="$reasons${reasons:+
+}kmemleak: $bad"
 	fi
 	[ -z "$reasons" ]
 }
@@ -118,9 +125,13 @@ $reasons"
 	echo "DONE kunit"
 }
 
+. /lftrace/guest/ftracetest.sh
+
 for item in "$@"; do
 	case $item in
 	kunit) run_kunit ;;
+	ftracetest) FTT_ITEM=$item run_ftracetest ;;
+	ftracetest:*) FTT_ITEM=$item run_ftracetest $(echo "${item#ftracetest:}" | tr , ' ') ;;
 	*) run_test "$item" ;;
 	esac
 done

@@ -1,0 +1,111 @@
+# SPDX-License-Identifier: GPL-2.0
+# Sourced by run-suite.sh: the kernel's ftracetest (/lftrace/ftracetest, see
+# qemu-test/ftracetest/prepare) against the kernel's own tree and then
+# against lftrace's, in this boot, and one result line per test case:
+#   PASS|FAIL|SKIP|UNSUPPORTED ftracetest:<dir>/<test>.tc[ (instance)]: kernel K, lftrace L
+# A case fails when it passes on the kernel's tree but not on ours, when it
+# tests a feature lftrace has (it is not UNSUPPORTED here) and does not
+# pass, and when lftrace lacks a feature that is not listed as not built
+# yet in qemu-test/ftracetest/unsupported.
+
+FTT_DIR=/lftrace/ftracetest
+FTT_OUT=/tmp/ftt
+
+# ftt_run label tree [cases...]: run ftracetest, then print "N result path"
+# for each case it ran ("path (instance)" for its instance runs).
+ftt_run() {
+	label=$1 tree=$2
+	shift 2
+	rm -rf "$FTT_OUT/$label"
+	mkdir -p "$FTT_OUT/$label"
+	# Bounded: a tree that hangs a case must not take the other's turn.
+	LFT_TRACING_DIR=$tree timeout -s KILL "${FTT_LIMIT:-1500}" \
+		"$FTT_DIR/ftracetest" -k -l "$FTT_OUT/$label/logs" "$@" \
+		>"$FTT_OUT/$label/out" 2>&1 </dev/null
+	sed -n 's/^\[\([0-9]*\)\].*\[\([A-Z]*\)\]$/\1 \2/p' "$FTT_OUT/$label/out" |
+		while read -r n res; do
+			log=$(ls "$FTT_OUT/$label/logs/$n"-*-log.* 2>/dev/null | head -n 1)
+			# "execute[ (instance) ]: /path/test.d/dir/name.tc"
+			first=$(head -n 1 "$log" 2>/dev/null)
+			path=${first##*/test.d/}
+			case $first in *"(instance)"*) path="$path (instance)" ;; esac
+			echo "$n $res $path"
+		done
+}
+
+# Features lftrace has that Debian's kernel lacks: their cases must pass
+# on our tree whatever the kernel's tree says.
+ftt_ours() {
+	case $1 in
+	tracer/wakeup*.tc* | preemptirq/*.tc* | ftrace/func_profile*.tc*) return 0 ;;
+	esac
+	return 1
+}
+
+# ftt_not_built path: the reason, when the case needs what lftrace has not
+# built yet (qemu-test/ftracetest/unsupported, "path<TAB>reason").
+ftt_not_built() {
+	awk -F '\t' -v p="${1% (instance)}" '$1 == p { print $2; f = 1 } END { exit !f }' \
+		/lftrace/ftracetest.unsupported 2>/dev/null
+}
+
+ftt_verdict() { # path kernel-result lftrace-result
+	p=$1 k=$2 l=$3
+	why="kernel $k, lftrace $l"
+	if [ "$l" = PASS ]; then
+		echo "PASS ftracetest:$p: $why"
+	elif nb=$(ftt_not_built "$p") && [ "$l" = UNSUPPORTED ]; then
+		echo "UNSUPPORTED ftracetest:$p: $why ($nb)"
+	elif [ "$k" = PASS ]; then
+		echo "FAIL ftracetest:$p: $why"
+	elif [ "$l" = UNSUPPORTED ] && [ "$k" = UNSUPPORTED ]; then
+		echo "UNSUPPORTED ftracetest:$p: $why"
+	elif ftt_ours "$p" || [ "$k" = UNSUPPORTED ]; then
+		echo "FAIL ftracetest:$p: $why (a feature lftrace has)"
+	elif [ "$l" = UNSUPPORTED ]; then
+		echo "FAIL ftracetest:$p: $why (lftrace lacks it, and it is not listed as not built)"
+	elif [ "$l" = "$k" ]; then
+		echo "SKIP ftracetest:$p: $why (the same on the kernel's tree)"
+	else
+		echo "FAIL ftracetest:$p: $why"
+	fi
+}
+
+# run_ftracetest [DIR...]: the whole suite, or the named test.d folders.
+run_ftracetest() {
+	echo "RUN ${FTT_ITEM:-ftracetest}"
+	cases=
+	for d in "$@"; do cases="$cases $FTT_DIR/test.d/$d"; done
+	# preemptirq/irqsoff_tracer.tc modprobes the delay module by name.
+	m=/lib/modules/$(uname -r)
+	mkdir -p "$m/extra"
+	cp "$LFT_DIR/kmod/preemptirq_delay_test.ko" "$m/extra/" 2>/dev/null
+	depmod 2>/dev/null
+
+	lft_unload 2>/dev/null
+	grep -q ' /sys/kernel/tracing tracefs ' /proc/mounts ||
+		mount -t tracefs nodev /sys/kernel/tracing
+	ftt_run kernel /sys/kernel/tracing $cases >"$FTT_OUT.kernel"
+	ktree_reset 2>/dev/null
+	dmesg -c >/dev/null # the kernel's tree's own doing
+
+	if ! err=$(lft_load 2>&1); then
+		echo "FAIL ftracetest: cannot load lftrace: $err"
+		echo "DONE ${FTT_ITEM:-ftracetest}"
+		return
+	fi
+	ftt_run lftrace /sys/kernel/debug/lftrace $cases >"$FTT_OUT.lftrace"
+
+	# One line per case either tree ran, in the kernel's order.
+	cut -d' ' -f3- "$FTT_OUT.kernel" "$FTT_OUT.lftrace" | awk '!s[$0]++' |
+		while IFS= read -r p; do
+			k=$(awk -v p="$p" '{ n = $1; r = $2; $1 = $2 = ""; sub(/^  /, "") } $0 == p { print r }' "$FTT_OUT.kernel")
+			l=$(awk -v p="$p" '{ n = $1; r = $2; $1 = $2 = ""; sub(/^  /, "") } $0 == p { print r }' "$FTT_OUT.lftrace")
+			ftt_verdict "$p" "${k:-NORESULT}" "${l:-NORESULT}"
+		done
+	if ! finish_item ftracetest; then
+		echo "FAIL ftracetest: $(echo "$reasons" | head -n 1)"
+		echo "$reasons" | tail -n +2 | indent
+	fi
+	echo "DONE ${FTT_ITEM:-ftracetest}"
+}
