@@ -11,15 +11,15 @@
 FTT_DIR=/lftrace/ftracetest
 FTT_OUT=/tmp/ftt
 
-# ftt_run label tree [cases...]: run ftracetest, then print "N result path"
+# ftt_run label tree stack-switch [cases...]: run ftracetest, then print "N result path"
 # for each case it ran ("path (instance)" for its instance runs).
 ftt_run() {
-	label=$1 tree=$2
-	shift 2
+	label=$1 tree=$2 stack=$3
+	shift 3
 	rm -rf "$FTT_OUT/$label"
 	mkdir -p "$FTT_OUT/$label"
 	# Bounded: a tree that hangs a case must not take the other's turn.
-	LFT_TRACING_DIR=$tree timeout -s KILL "${FTT_LIMIT:-1500}" \
+	LFT_TRACING_DIR=$tree LFT_STACK_SWITCH=$stack timeout -s KILL "${FTT_LIMIT:-1500}" \
 		"$FTT_DIR/ftracetest" -k -l "$FTT_OUT/$label/logs" "$@" \
 		>"$FTT_OUT/$label/out" 2>&1 </dev/null
 	sed -n 's/^\[\([0-9]*\)\].*\[\([A-Z]*\)\]$/\1 \2/p' "$FTT_OUT/$label/out" |
@@ -85,8 +85,11 @@ run_ftracetest() {
 	lft_unload 2>/dev/null
 	grep -q ' /sys/kernel/tracing tracefs ' /proc/mounts ||
 		mount -t tracefs nodev /sys/kernel/tracing
-	ftt_run kernel /sys/kernel/tracing $cases >"$FTT_OUT.kernel"
+	ftt_run kernel /sys/kernel/tracing /proc/sys/kernel/stack_tracer_enabled $cases >"$FTT_OUT.kernel"
+	# Whatever a failed case left on in the kernel's ftrace would keep
+	# those functions from lftrace.
 	ktree_reset 2>/dev/null
+	echo 0 >/proc/sys/kernel/stack_tracer_enabled 2>/dev/null
 	dmesg -c >/dev/null # the kernel's tree's own doing
 
 	if ! err=$(lft_load 2>&1); then
@@ -94,7 +97,8 @@ run_ftracetest() {
 		echo "DONE ${FTT_ITEM:-ftracetest}"
 		return
 	fi
-	ftt_run lftrace /sys/kernel/debug/lftrace $cases >"$FTT_OUT.lftrace"
+	ftt_run lftrace /sys/kernel/debug/lftrace \
+		/sys/kernel/debug/lftrace/stack_tracer_enabled $cases >"$FTT_OUT.lftrace"
 
 	# One line per case either tree ran, in the kernel's order.
 	cut -d' ' -f3- "$FTT_OUT.kernel" "$FTT_OUT.lftrace" | awk '!s[$0]++' |
