@@ -33,7 +33,7 @@ struct lft_fn_filter {
 	int (*changed)(struct lft_fn_filter *f);
 	/* Commands (func:cmd:arg) this file accepts; NULL: none. */
 	int (*command)(struct lft_fn_filter *f, char *func,
-		       const char *cmd, const char *arg, bool remove);
+		       const char *cmd, char *arg, bool remove);
 	/* Prints the commands after the functions when reading. */
 	void (*show_commands)(struct lft_fn_filter *f, struct seq_file *m);
 	void *priv;
