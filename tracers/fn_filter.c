@@ -22,6 +22,7 @@
 #include <linux/debugfs.h>
 #include <linux/glob.h>
 #include <linux/kallsyms.h>
+#include <linux/module.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/string.h>
@@ -47,13 +48,14 @@ bool lft_ipset_has(const struct lft_ipset *s, unsigned long ip)
 }
 
 static struct lft_ipset *lft_ipset_new(const unsigned long *ips,
-				       unsigned long n)
+				       unsigned long n, unsigned long gone)
 {
 	struct lft_ipset *s = kvmalloc(struct_size(s, ips, n), GFP_KERNEL);
 
 	if (!s)
 		return NULL;
 	s->n = n;
+	s->gone = gone;
 	memcpy(s->ips, ips, n * sizeof(*ips));
 	return s;
 }
@@ -98,6 +100,7 @@ struct lft_fn_edit {
 	struct lft_parser parser;
 	unsigned long *ips;		/* sorted */
 	unsigned long n, cap;
+	unsigned long gone;		/* as struct lft_ipset's */
 	struct list_head mods;
 };
 
@@ -409,6 +412,8 @@ static int lft_fn_edit_start(struct lft_fn_edit *ed, struct lft_fn_filter *f,
 		return ret;
 	mutex_lock(&lft_lock);
 	s = rcu_dereference_protected(f->set, lockdep_is_held(&lft_lock));
+	if (s)
+		ed->gone = s->gone;
 	if (s && s->n) {
 		ed->ips = kvmalloc_array(s->n, sizeof(*ed->ips), GFP_KERNEL);
 		if (ed->ips) {
@@ -440,8 +445,8 @@ static int lft_fn_edit_commit(struct lft_fn_edit *ed)
 	struct lft_fn_filter *f = ed->f;
 	struct lft_ipset *s = NULL, *old;
 
-	if (ed->n) {
-		s = lft_ipset_new(ed->ips, ed->n);
+	if (ed->n || ed->gone) {
+		s = lft_ipset_new(ed->ips, ed->n, ed->gone);
 		if (!s)
 			return -ENOMEM;
 	}
@@ -518,7 +523,8 @@ static int lft_fn_seq_show(struct seq_file *m, void *v)
 	unsigned long i;
 
 	mutex_lock(&lft_lock);
-	if ((!sq->set || !sq->set->n) && list_empty(&f->mods))
+	if ((!sq->set || (!sq->set->n && !sq->set->gone)) &&
+	    list_empty(&f->mods))
 		seq_printf(m, "%s\n", f->exclude ?
 			   "#### no functions disabled ####" :
 			   "#### all functions enabled ####");
@@ -578,7 +584,7 @@ static int lft_fn_open(struct inode *inode, struct file *file)
 		mutex_lock(&lft_lock);
 		s = rcu_dereference_protected(ff->f->set,
 					      lockdep_is_held(&lft_lock));
-		o->sq->set = s ? lft_ipset_new(s->ips, s->n) : NULL;
+		o->sq->set = s ? lft_ipset_new(s->ips, s->n, s->gone) : NULL;
 		mutex_unlock(&lft_lock);
 		if (s && !o->sq->set)
 			goto nomem;
@@ -744,4 +750,36 @@ void lft_fn_filter_module_loaded(struct lft_fn_filter *f, const char *mod)
 	}
 	if (ed)
 		lft_fn_edit_free(ed);
+}
+
+/**
+ * lft_fn_filter_module_gone() - forget a module's functions
+ * @f: the filter
+ * @mod: the module going away
+ *
+ * Called with lft_lock held, before the module's text is freed. Its
+ * functions leave the set but are still counted in it, so that a filter
+ * of only them keeps tracing nothing (not everything) and another module
+ * loaded at their addresses is not filtered in, as the kernel does.
+ */
+void lft_fn_filter_module_gone(struct lft_fn_filter *f, struct module *mod)
+{
+	struct lft_ipset *s, *ns;
+	unsigned long i, k = 0;
+
+	s = rcu_dereference_protected(f->set, lockdep_is_held(&lft_lock));
+	for (i = 0; s && i < s->n; i++)
+		k += within_module(s->ips[i], mod);
+	if (!k)
+		return;
+	ns = kvmalloc(struct_size(ns, ips, s->n - k), GFP_KERNEL);
+	if (!ns)
+		return;		/* the sites go: the addresses match nothing */
+	ns->n = 0;
+	ns->gone = s->gone + k;
+	for (i = 0; i < s->n; i++)
+		if (!within_module(s->ips[i], mod))
+			ns->ips[ns->n++] = s->ips[i];
+	rcu_assign_pointer(f->set, ns);
+	call_rcu_tasks_rude(&s->rcu, lft_ipset_free_rcu);
 }

@@ -12,9 +12,15 @@
 #include <linux/rcupdate.h>
 #include <linux/types.h>
 
+/*
+ * @gone counts functions of modules unloaded since they were set: as in
+ * the kernel, the filter stays in force (tracing none of them) but lists
+ * nothing for them, until it is emptied.
+ */
 struct lft_ipset {
 	struct rcu_head rcu;
 	unsigned long n;
+	unsigned long gone;
 	unsigned long ips[];		/* sorted */
 };
 
@@ -33,7 +39,7 @@ struct lft_fn_filter {
 	int (*changed)(struct lft_fn_filter *f);
 	/* Commands (func:cmd:arg) this file accepts; NULL: none. */
 	int (*command)(struct lft_fn_filter *f, char *func,
-		       const char *cmd, const char *arg, bool remove);
+		       const char *cmd, char *arg, bool remove);
 	/* Prints the commands after the functions when reading. */
 	void (*show_commands)(struct lft_fn_filter *f, struct seq_file *m);
 	void *priv;
@@ -49,7 +55,7 @@ static inline bool lft_fn_filter_empty(struct lft_fn_filter *f)
 {
 	struct lft_ipset *s = rcu_dereference_raw(f->set);
 
-	return !s || !s->n;
+	return !s || (!s->n && !s->gone);
 }
 
 /* Does the filter list @ip? (Any context: the set is RCU-tasks-rude.) */
@@ -65,5 +71,7 @@ int lft_fn_filter_create(struct lft_fn_filter *f, struct dentry *dir,
 			 void *owner);
 int lft_fn_filter_apply(struct lft_fn_filter *f, const char *text);
 void lft_fn_filter_module_loaded(struct lft_fn_filter *f, const char *mod);
+struct module;
+void lft_fn_filter_module_gone(struct lft_fn_filter *f, struct module *mod);
 
 #endif /* LFT_TRACERS_FN_FILTER_H */

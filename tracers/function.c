@@ -388,21 +388,38 @@ static void lft_fn_array_module(struct lft_array *tr, void *data)
 	lft_fn_filter_module_loaded(&fa->exclude, data);
 }
 
+static void lft_fn_array_module_gone(struct lft_array *tr, void *data)
+{
+	struct lft_fn_array *fa = tr->fn;
+
+	if (!fa)
+		return;
+	lft_fn_filter_module_gone(&fa->filter, data);
+	lft_fn_filter_module_gone(&fa->exclude, data);
+}
+
 /*
  * A module came and its sites were added (the site table's notifier has a
  * higher priority): cached ":mod:" filters of every array apply now, still
- * before other notifiers run the module's code.
+ * before other notifiers run the module's code. A module goes: its
+ * functions leave the arrays' filters.
  */
 static int lft_fn_module_notify(struct notifier_block *nb,
 				unsigned long state, void *data)
 {
 	struct module *mod = data;
 
-	if (state != MODULE_STATE_COMING || mod == THIS_MODULE)
+	if (mod == THIS_MODULE)
 		return NOTIFY_OK;
-	mutex_lock(&lft_lock);
-	lft_arrays_for_each(lft_fn_array_module, mod->name);
-	mutex_unlock(&lft_lock);
+	if (state == MODULE_STATE_COMING) {
+		mutex_lock(&lft_lock);
+		lft_arrays_for_each(lft_fn_array_module, mod->name);
+		mutex_unlock(&lft_lock);
+	} else if (state == MODULE_STATE_GOING) {
+		mutex_lock(&lft_lock);
+		lft_arrays_for_each(lft_fn_array_module_gone, mod);
+		mutex_unlock(&lft_lock);
+	}
 	return NOTIFY_OK;
 }
 
