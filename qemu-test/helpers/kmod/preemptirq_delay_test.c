@@ -20,8 +20,8 @@
 #include <linux/module.h>
 #include <linux/preempt.h>
 #include <linux/sched.h>
-#include <linux/sched/clock.h>
 #include <linux/string.h>
+#include <linux/timekeeping.h>
 
 static ulong delay = 100;
 module_param(delay, ulong, 0444);
@@ -42,12 +42,17 @@ MODULE_PARM_DESC(cpu_affinity, "CPU to run on (-1: any)");
 static DECLARE_COMPLETION(pid_done);
 static struct task_struct *pid_thread_task;
 
-/* Spin, not sleep: the point is a section that cannot be left. */
+/*
+ * Spin, not sleep: the point is a section that cannot be left. The time
+ * comes from the clocksource itself: under QEMU the TSC is often unstable
+ * and sched_clock() then counts jiffies, which stand still with interrupts
+ * off (the spin would never end).
+ */
 static noinline void pid_spin(void)
 {
-	u64 until = local_clock() + (u64)delay * NSEC_PER_USEC;
+	u64 until = ktime_get_mono_fast_ns() + (u64)delay * NSEC_PER_USEC;
 
-	while (local_clock() < until && !kthread_should_stop())
+	while (ktime_get_mono_fast_ns() < until && !kthread_should_stop())
 		cpu_relax();
 }
 
