@@ -75,7 +75,8 @@ static void lft_kp_record(struct lft_kp *k, struct pt_regs *regs,
 		if (def->is_return)
 			rec[2] = ret_ip;
 		lft_kp_store(def, regs, rec, k->head, dsize);
-		lft_ev_commit(f, &res);
+		/* Stacks from the probed code, as the kernel's (its regs). */
+		lft_ev_commit_regs(f, &res, regs);
 	}
 }
 
@@ -122,14 +123,18 @@ static void lft_kp_fret(unsigned long func, int depth, u64 calltime,
  * @parent_ip: its caller
  * @regs: the registers at its entry
  *
- * Called with preemption off, as a kprobe's handler would be.
+ * Called with preemption off, as a kprobe's handler would be, and with
+ * regs->ip just past the int3 a kprobe at @ip would have hit, as the
+ * kernel's kprobes on ftrace set it: %ip and stacks are the kprobe's.
  */
 void lft_kprobe_hit(unsigned long ip, unsigned long parent_ip,
 		    struct pt_regs *regs)
 {
+	unsigned long orig_ip = instruction_pointer(regs);
 	bool ret = false;
 	struct lft_kp *k;
 
+	instruction_pointer_set(regs, ip + sizeof(kprobe_opcode_t));
 	list_for_each_entry_rcu(k, &lft_kp_hooked, hook) {
 		if ((unsigned long)k->rp.kp.addr != ip || !READ_ONCE(k->on_hook))
 			continue;
@@ -140,6 +145,7 @@ void lft_kprobe_hit(unsigned long ip, unsigned long parent_ip,
 		raw_cpu_inc(*k->nhit);
 		lft_kp_record(k, regs, ip, 0);
 	}
+	instruction_pointer_set(regs, orig_ip);
 	/* One return hook serves every return probe of the function. */
 	if (ret)
 		lft_fret_hook(regs, ip, 0, lft_kp_fret);
