@@ -45,6 +45,7 @@ struct lft_kp {
 	unsigned int head;		/* bytes before the arguments */
 	struct list_head hook;		/* lft_kp_hooked while on the hook */
 	bool on_hook;			/* served by lftrace's fentry hook */
+	bool on_site_kprobe;		/* armed as a kprobe on ftrace */
 };
 
 static LIST_HEAD(lft_kp_list);
@@ -210,17 +211,52 @@ static bool lft_kp_hook(struct lft_kp *k)
 	return false;
 }
 
+/*
+ * Before another user of lftrace's hook asks for its sites (lft_lock
+ * held): a probe at +0 armed as a kprobe on the kernel's ftrace (the
+ * kernel held the site when it was enabled) keeps the site the kernel's through its ftrace even
+ * once the kernel's own user is gone, and lftrace could not patch it for
+ * the function tracer, say. Each such probe is moved to lftrace's hook
+ * when the kernel lets go of the site, else armed again as it was.
+ */
+static void lft_kp_reclaim(enum lft_fn_user user)
+{
+	struct lft_kp *k;
+
+	if (user == LFT_FN_KPROBE)
+		return;
+	list_for_each_entry(k, &lft_kp_list, list) {
+		if (!k->on_site_kprobe)
+			continue;
+		disable_kprobe(&k->rp.kp);
+		if (lft_kp_hook(k))
+			k->on_site_kprobe = false;
+		else
+			enable_kprobe(&k->rp.kp);
+	}
+}
+
 /* The registry's hook: arm while an array has the event enabled. */
 static int lft_kp_reg(struct lft_event *ev, bool on)
 {
 	struct lft_kp *k = container_of(ev, struct lft_kp, ev);
+	int ret;
 
-	if (on)
-		return lft_kp_hook(k) ? 0 : enable_kprobe(&k->rp.kp);
+	if (on) {
+		if (lft_kp_hook(k))
+			return 0;
+		ret = enable_kprobe(&k->rp.kp);
+		if (!ret && (k->rp.kp.flags & KPROBE_FLAG_FTRACE)) {
+			k->on_site_kprobe = true;
+			lft_fentry_set_reclaim(lft_kp_reclaim);
+		}
+		return ret;
+	}
 	if (k->on_hook) {
 		lft_kp_unhook(k);
 		return 0;
 	}
+	k->on_site_kprobe = false;
 	return disable_kprobe(&k->rp.kp);
 }
 
@@ -890,6 +926,7 @@ void lft_kp_exit(void)
 {
 	struct lft_kp *k, *tmp;
 
+	lft_fentry_set_reclaim(NULL);
 	list_for_each_entry_safe(k, tmp, &lft_kp_list, list) {
 		list_del(&k->ev.list);
 		lft_kp_destroy(k);
