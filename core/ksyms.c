@@ -42,6 +42,7 @@ static const struct lft_ksym lft_ksym_table[] = {
 	LFT_KSYM(ftrace_lookup_ip),
 	LFT_KSYM(ftrace_disabled),
 	LFT_KSYM(stack_trace_save_user),
+	LFT_KSYM(stack_trace_save_regs),
 	LFT_KSYM(rethook_alloc),
 	LFT_KSYM(rethook_stop),
 	LFT_KSYM(rethook_free),

@@ -53,6 +53,11 @@ struct lft_kernel_syms {
 	/* options/userstacktrace (core/stack.c). */
 	unsigned int (*stack_trace_save_user)(unsigned long *store,
 					      unsigned int size);
+	/* Stacks of probes that have the probed code's registers. */
+	unsigned int (*stack_trace_save_regs)(struct pt_regs *regs,
+					      unsigned long *store,
+					      unsigned int size,
+					      unsigned int skipnr);
 	int (*kallsyms_on_each_match_symbol)(int (*fn)(void *, unsigned long),
 					     const char *name, void *data);
 };

@@ -7,6 +7,7 @@
  * entry of exactly the size needed.
  */
 #include <linux/percpu.h>
+#include <linux/ptrace.h>
 #include <linux/sched.h>
 #include <linux/string.h>
 #include <linux/stacktrace.h>
@@ -38,20 +39,18 @@ noinline void lft_stack_record(struct lft_array *tr, struct lft_rb *rb,
 	lft_stack_record_from(tr, rb, ctx, skip + 1, 0, 0);
 }
 
-/**
- * lft_stack_record_from() - write the current stack, from a given frame
- * @tr: the array
- * @rb: its buffer the previous entry went to
- * @ctx: the context header of the entry the stack belongs to
- * @skip: innermost frames to leave out
- * @from: if not 0, also leave out the frames before the first one in
- *	[@from, @to) (hooks pass the trampoline's code, which inlining
- *	cannot move)
- * @to: see @from
+/*
+ * The worker of the lft_stack_record*() functions, inlined so that their
+ * callers' skip counts hold. With @regs, the stack is the probed code's,
+ * from regs->ip, as the kernel takes it for kprobe events: nothing of
+ * the hook or the probe machinery shows.
  */
-void lft_stack_record_from(struct lft_array *tr, struct lft_rb *rb,
-			   const struct lft_entry *ctx, int skip,
-			   unsigned long from, unsigned long to)
+static __always_inline void lft_stack_save(struct lft_array *tr,
+					   struct lft_rb *rb,
+					   const struct lft_entry *ctx,
+					   int skip, unsigned long from,
+					   unsigned long to,
+					   struct pt_regs *regs)
 {
 	struct lft_stack_scratch *sc;
 	struct lft_stack_entry *ent;
@@ -65,7 +64,11 @@ void lft_stack_record_from(struct lft_array *tr, struct lft_rb *rb,
 	barrier();
 	if (level >= LFT_STACK_NEST)
 		goto out;
-	nr = stack_trace_save(sc->calls[level], LFT_STACK_MAX, skip);
+	if (regs)
+		nr = lft_ks.stack_trace_save_regs(regs, sc->calls[level],
+						  LFT_STACK_MAX, 0);
+	else
+		nr = stack_trace_save(sc->calls[level], LFT_STACK_MAX, skip);
 	while (from && first < nr && (sc->calls[level][first] < from ||
 					 sc->calls[level][first] >= to))
 		first++;
@@ -84,6 +87,40 @@ out:
 	barrier();
 	sc->level--;
 	preempt_enable_notrace();
+}
+
+/**
+ * lft_stack_record_from() - write the current stack, from a given frame
+ * @tr: the array
+ * @rb: its buffer the previous entry went to
+ * @ctx: the context header of the entry the stack belongs to
+ * @skip: innermost frames to leave out
+ * @from: if not 0, also leave out the frames before the first one in
+ *	[@from, @to) (hooks pass the trampoline's code, which inlining
+ *	cannot move)
+ * @to: see @from
+ */
+noinline void lft_stack_record_from(struct lft_array *tr, struct lft_rb *rb,
+				    const struct lft_entry *ctx, int skip,
+				    unsigned long from, unsigned long to)
+{
+	lft_stack_save(tr, rb, ctx, skip, from, to, NULL);
+}
+
+/**
+ * lft_stack_record_regs() - write the stack of the code a probe stopped
+ * @tr: the array
+ * @rb: its buffer the previous entry went to
+ * @ctx: the context header of the entry the stack belongs to
+ * @regs: the probed code's registers (a kprobe's, or lftrace's hooks')
+ *
+ * Any context. The first frame is regs->ip's function, as the kernel's
+ * stacks of kprobe events start.
+ */
+void lft_stack_record_regs(struct lft_array *tr, struct lft_rb *rb,
+			   const struct lft_entry *ctx, struct pt_regs *regs)
+{
+	lft_stack_save(tr, rb, ctx, 0, 0, 0, regs);
 }
 
 static DEFINE_PER_CPU(int, lft_ustack_busy);
@@ -144,5 +181,28 @@ noinline void lft_commit(struct lft_array *tr, struct lft_rb *rb,
 	/* As 6.1: events get a user stack, lftrace_printk() lines not. */
 	if (unlikely(flags & LFT_OPT_USERSTACK) &&
 	    ctx->type != LFT_TRACE_PRINT && ctx->type != LFT_TRACE_BPRINT)
+		lft_ustack_record(rb, ctx);
+}
+
+/**
+ * lft_commit_regs() - lft_commit() for a probe that has the probed code's
+ *	registers
+ * @tr: the array written to
+ * @rb: the buffer the entry was reserved in
+ * @res: the reservation
+ * @ctx: the entry's context header
+ * @regs: the registers: a stack entry starts at regs->ip (kprobe events)
+ */
+void lft_commit_regs(struct lft_array *tr, struct lft_rb *rb,
+		     struct lft_rb_res *res, const struct lft_entry *ctx,
+		     struct pt_regs *regs)
+{
+	unsigned long flags = READ_ONCE(tr->flags);
+
+	lft_rb_commit(res);
+	lft_taskinfo_note();
+	if (unlikely(flags & LFT_OPT_STACKTRACE))
+		lft_stack_record_regs(tr, rb, ctx, regs);
+	if (unlikely(flags & LFT_OPT_USERSTACK))
 		lft_ustack_record(rb, ctx);
 }

@@ -393,6 +393,11 @@ void lft_stack_record(struct lft_array *tr, struct lft_rb *rb,
 void lft_stack_record_from(struct lft_array *tr, struct lft_rb *rb,
 			   const struct lft_entry *ctx, int skip,
 			   unsigned long from, unsigned long to);
+void lft_stack_record_regs(struct lft_array *tr, struct lft_rb *rb,
+			   const struct lft_entry *ctx, struct pt_regs *regs);
+void lft_commit_regs(struct lft_array *tr, struct lft_rb *rb,
+		     struct lft_rb_res *res, const struct lft_entry *ctx,
+		     struct pt_regs *regs);
 
 /* cmdline.c */
 struct task_struct;

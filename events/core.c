@@ -184,7 +184,14 @@ static void *lft_ev_reserve_slow(struct lft_ev_file *f, unsigned int size,
 	return ent;
 }
 
-static void lft_ev_commit_slow(struct lft_ev_file *f, struct lft_rb_res *res)
+/*
+ * Inlined into lft_ev_commit() and lft_ev_commit_regs(), so that the stack
+ * skips below count the same frames. @regs: a kprobe event's, for stacks
+ * from the probed code (NULL for tracepoints).
+ */
+static __always_inline void lft_ev_commit_slow(struct lft_ev_file *f,
+					       struct lft_rb_res *res,
+					       struct pt_regs *regs)
 {
 	struct lft_filter *flt = rcu_dereference_sched(f->filter);
 	u8 mode = READ_ONCE(f->trig_mode);
@@ -203,10 +210,14 @@ static void lft_ev_commit_slow(struct lft_ev_file *f, struct lft_rb_res *res)
 		if (unlikely(READ_ONCE(lft_tp_printk)))
 			lft_ev_printk(res->data, res->len);
 		/* lft_commit()'s caller and the probe: from the tracepoint. */
-		lft_commit(f->tr, READ_ONCE(f->tr->rb), res, &ctx, 2);
+		if (regs)
+			lft_commit_regs(f->tr, READ_ONCE(f->tr->rb), res, &ctx,
+					regs);
+		else
+			lft_commit(f->tr, READ_ONCE(f->tr->rb), res, &ctx, 2);
 	}
 	if (post)
-		lft_ev_trigger_post(f, post);
+		lft_ev_trigger_post(f, post, regs);
 }
 
 /**
@@ -258,7 +269,7 @@ noinline void lft_ev_commit(struct lft_ev_file *f, struct lft_rb_res *res)
 	struct lft_entry ctx;
 
 	if (unlikely(!res->cb || READ_ONCE(f->slow))) {
-		lft_ev_commit_slow(f, res);
+		lft_ev_commit_slow(f, res, NULL);
 		return;
 	}
 	if (unlikely(READ_ONCE(lft_tp_printk)))
@@ -269,6 +280,33 @@ noinline void lft_ev_commit(struct lft_ev_file *f, struct lft_rb_res *res)
 	lft_commit(tr, READ_ONCE(tr->rb), res, &ctx, 1);
 }
 EXPORT_SYMBOL_GPL(lft_ev_commit);
+
+/**
+ * lft_ev_commit_regs() - lft_ev_commit() for a probe with registers
+ * @f: the event in that array
+ * @res: from lft_ev_reserve()
+ * @regs: the probed code's registers
+ *
+ * For kprobe events: stack entries (options/stacktrace, the stacktrace
+ * trigger) start at regs->ip's function, as the kernel's stacks of kprobe
+ * events do, without lftrace's hook or probe frames.
+ */
+void lft_ev_commit_regs(struct lft_ev_file *f, struct lft_rb_res *res,
+			struct pt_regs *regs)
+{
+	struct lft_array *tr = f->tr;
+	struct lft_entry ctx;
+
+	if (unlikely(!res->cb || READ_ONCE(f->slow))) {
+		lft_ev_commit_slow(f, res, regs);
+		return;
+	}
+	if (unlikely(READ_ONCE(lft_tp_printk)))
+		lft_ev_printk(res->data, res->len);
+	ctx = *(struct lft_entry *)res->data;
+	lft_commit_regs(tr, READ_ONCE(tr->rb), res, &ctx, regs);
+}
+EXPORT_SYMBOL_GPL(lft_ev_commit_regs);
 
 /**
  * lft_ev_slow_update() - recompute why @f's probe takes its slow path

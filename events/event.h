@@ -18,6 +18,7 @@
 #include "events/filter.h"
 
 struct tracepoint;
+struct pt_regs;
 
 /**
  * struct lft_ev_field - one field of an event's record, as "format" lists it
@@ -214,6 +215,8 @@ static inline const char *lft_ev_str(const void *rec, unsigned int reclen,
 void *lft_ev_reserve(struct lft_ev_file *f, unsigned int size,
 		     struct lft_rb_res *res);
 void lft_ev_commit(struct lft_ev_file *f, struct lft_rb_res *res);
+void lft_ev_commit_regs(struct lft_ev_file *f, struct lft_rb_res *res,
+			struct pt_regs *regs);
 
 /* The event tables (one file per subsystem): lft_SYS_events[], lft_SYS_nevents. */
 #define LFT_EV_TABLE(sys)						\
@@ -279,7 +282,8 @@ void lft_ev_show_trigger(struct lft_file_ref *ref, struct seq_buf *s);
 int lft_ev_store_trigger(struct lft_file_ref *ref, char *buf, size_t cnt);
 unsigned int lft_ev_trigger(struct lft_ev_file *f, const void *rec,
 			    unsigned int len);
-void lft_ev_trigger_post(struct lft_ev_file *f, unsigned int post);
+void lft_ev_trigger_post(struct lft_ev_file *f, unsigned int post,
+			 struct pt_regs *regs);
 void lft_ev_triggers_clear(struct lft_ev_file *f);
 
 /* pid.c */

@@ -45,6 +45,7 @@ struct lft_kp {
 	unsigned int head;		/* bytes before the arguments */
 	struct list_head hook;		/* lft_kp_hooked while on the hook */
 	bool on_hook;			/* served by lftrace's fentry hook */
+	bool on_site_kprobe;		/* armed as a kprobe on ftrace */
 };
 
 static LIST_HEAD(lft_kp_list);
@@ -75,7 +76,8 @@ static void lft_kp_record(struct lft_kp *k, struct pt_regs *regs,
 		if (def->is_return)
 			rec[2] = ret_ip;
 		lft_kp_store(def, regs, rec, k->head, dsize);
-		lft_ev_commit(f, &res);
+		/* Stacks from the probed code, as the kernel's (its regs). */
+		lft_ev_commit_regs(f, &res, regs);
 	}
 }
 
@@ -122,14 +124,18 @@ static void lft_kp_fret(unsigned long func, int depth, u64 calltime,
  * @parent_ip: its caller
  * @regs: the registers at its entry
  *
- * Called with preemption off, as a kprobe's handler would be.
+ * Called with preemption off, as a kprobe's handler would be, and with
+ * regs->ip just past the int3 a kprobe at @ip would have hit, as the
+ * kernel's kprobes on ftrace set it: %ip and stacks are the kprobe's.
  */
 void lft_kprobe_hit(unsigned long ip, unsigned long parent_ip,
 		    struct pt_regs *regs)
 {
+	unsigned long orig_ip = instruction_pointer(regs);
 	bool ret = false;
 	struct lft_kp *k;
 
+	instruction_pointer_set(regs, ip + sizeof(kprobe_opcode_t));
 	list_for_each_entry_rcu(k, &lft_kp_hooked, hook) {
 		if ((unsigned long)k->rp.kp.addr != ip || !READ_ONCE(k->on_hook))
 			continue;
@@ -140,6 +146,7 @@ void lft_kprobe_hit(unsigned long ip, unsigned long parent_ip,
 		raw_cpu_inc(*k->nhit);
 		lft_kp_record(k, regs, ip, 0);
 	}
+	instruction_pointer_set(regs, orig_ip);
 	/* One return hook serves every return probe of the function. */
 	if (ret)
 		lft_fret_hook(regs, ip, 0, lft_kp_fret);
@@ -204,17 +211,52 @@ static bool lft_kp_hook(struct lft_kp *k)
 	return false;
 }
 
+/*
+ * Before another user of lftrace's hook asks for its sites (lft_lock
+ * held): a probe at +0 armed as a kprobe on the kernel's ftrace (the
+ * kernel held the site when it was enabled) keeps the site the kernel's through its ftrace even
+ * once the kernel's own user is gone, and lftrace could not patch it for
+ * the function tracer, say. Each such probe is moved to lftrace's hook
+ * when the kernel lets go of the site, else armed again as it was.
+ */
+static void lft_kp_reclaim(enum lft_fn_user user)
+{
+	struct lft_kp *k;
+
+	if (user == LFT_FN_KPROBE)
+		return;
+	list_for_each_entry(k, &lft_kp_list, list) {
+		if (!k->on_site_kprobe)
+			continue;
+		disable_kprobe(&k->rp.kp);
+		if (lft_kp_hook(k))
+			k->on_site_kprobe = false;
+		else
+			enable_kprobe(&k->rp.kp);
+	}
+}
+
 /* The registry's hook: arm while an array has the event enabled. */
 static int lft_kp_reg(struct lft_event *ev, bool on)
 {
 	struct lft_kp *k = container_of(ev, struct lft_kp, ev);
+	int ret;
 
-	if (on)
-		return lft_kp_hook(k) ? 0 : enable_kprobe(&k->rp.kp);
+	if (on) {
+		if (lft_kp_hook(k))
+			return 0;
+		ret = enable_kprobe(&k->rp.kp);
+		if (!ret && (k->rp.kp.flags & KPROBE_FLAG_FTRACE)) {
+			k->on_site_kprobe = true;
+			lft_fentry_set_reclaim(lft_kp_reclaim);
+		}
+		return ret;
+	}
 	if (k->on_hook) {
 		lft_kp_unhook(k);
 		return 0;
 	}
+	k->on_site_kprobe = false;
 	return disable_kprobe(&k->rp.kp);
 }
 
@@ -884,6 +926,7 @@ void lft_kp_exit(void)
 {
 	struct lft_kp *k, *tmp;
 
+	lft_fentry_set_reclaim(NULL);
 	list_for_each_entry_safe(k, tmp, &lft_kp_list, list) {
 		list_del(&k->ev.list);
 		lft_kp_destroy(k);

@@ -7,7 +7,7 @@
  * The handler may run in any context, NMI included: nothing here takes a
  * lock or allocates, and memory is read only through the _nofault
  * helpers, so a bad pointer gives "(fault)" (strings) or 0 (numbers)
- * instead of an oops.
+ * instead of an oops. User addresses are read as user memory (below).
  */
 #include <linux/kernel.h>
 #include <linux/module.h>
@@ -112,9 +112,15 @@ int lft_kp_reg_offset(const char *name)
 
 /* ------------------------------------------------------------ fetch */
 
+/*
+ * @user: the fetch asked for user memory (+u, ustring). Otherwise, as 6.1
+ * does on x86 (whose user and kernel addresses never overlap), an address
+ * below TASK_SIZE is read as user memory too: +0($arg2):string on a
+ * syscall's user pointer gives the string, not a fault.
+ */
 static bool lft_kp_read(void *dst, unsigned long addr, size_t n, bool user)
 {
-	if (user)
+	if (user || addr < TASK_SIZE)
 		return !copy_from_user_nofault(dst, (const void __user *)addr, n);
 	return !copy_from_kernel_nofault(dst, (const void *)addr, n);
 }

@@ -61,7 +61,7 @@ static bool lft_trig_count(struct lft_trigger *t)
 /* ------------------------------------------------------------- firing */
 
 static noinline void lft_trig_fire(struct lft_ev_file *f,
-				    struct lft_trigger *t)
+				    struct lft_trigger *t, struct pt_regs *regs)
 {
 	struct lft_array *tr = f->tr;
 	struct lft_entry ctx;
@@ -84,11 +84,16 @@ static noinline void lft_trig_fire(struct lft_ev_file *f,
 		/* Counted even when nothing is written, as 6.1. */
 		if (lft_trig_count(t) && lft_array_writable(tr)) {
 			lft_gen_ctx_dec(&ctx, LFT_TRACE_STACK);
+			/* A kprobe event's: from the probed code. */
+			if (regs)
+				lft_stack_record_regs(tr, READ_ONCE(tr->rb),
+						      &ctx, regs);
 			/*
 			 * Leave out this, lft_ev_trigger_post(), lft_ev_commit()
 			 * and the probe: the stack starts at the tracepoint.
 			 */
-			lft_stack_record(tr, READ_ONCE(tr->rb), &ctx, 4);
+			else
+				lft_stack_record(tr, READ_ONCE(tr->rb), &ctx, 4);
 		}
 		break;
 	default:
@@ -125,7 +130,7 @@ unsigned int lft_ev_trigger(struct lft_ev_file *f, const void *rec,
 				continue;
 			}
 		}
-		lft_trig_fire(f, t);
+		lft_trig_fire(f, t, NULL);
 	}
 	return post;
 }
@@ -134,14 +139,16 @@ unsigned int lft_ev_trigger(struct lft_ev_file *f, const void *rec,
  * lft_ev_trigger_post() - run the triggers that act after the record
  * @f: the event in an array
  * @post: what lft_ev_trigger() returned
+ * @regs: a kprobe event's registers (stacks from the probed code), or NULL
  */
-noinline void lft_ev_trigger_post(struct lft_ev_file *f, unsigned int post)
+noinline void lft_ev_trigger_post(struct lft_ev_file *f, unsigned int post,
+				  struct pt_regs *regs)
 {
 	struct lft_trigger *t;
 
 	list_for_each_entry_rcu(t, &f->triggers, list)
 		if (post & BIT(t->type))
-			lft_trig_fire(f, t);
+			lft_trig_fire(f, t, regs);
 }
 
 /* ------------------------------------------------------ state changes */

@@ -120,7 +120,7 @@ static bool lft_probe_take(struct lft_probe *p)
 	return true;
 }
 
-static void lft_probe_fire(struct lft_probe *p)
+static void lft_probe_fire(struct lft_probe *p, struct pt_regs *regs)
 {
 	struct lft_entry ctx;
 
@@ -142,10 +142,12 @@ static void lft_probe_fire(struct lft_probe *p)
 		if ((!p->counted || lft_probe_take(p)) &&
 		    lft_array_writable(p->tr)) {
 			lft_gen_ctx_dec(&ctx, LFT_TRACE_STACK);
-			/* From the trampoline on, as func_stack_trace. */
-			lft_stack_record_from(p->tr, READ_ONCE(p->tr->rb), &ctx,
-					      0, (unsigned long)lft_fentry_tramp,
-					      (unsigned long)lft_fentry_tramp_end);
+			/*
+			 * From the traced function (regs->ip is past its call
+			 * to the trampoline), as the kernel's command starts.
+			 */
+			lft_stack_record_regs(p->tr, READ_ONCE(p->tr->rb), &ctx,
+					      regs);
 		}
 		break;
 	case LFT_PROBE_SNAPSHOT:
@@ -186,7 +188,7 @@ void lft_probe_hit(unsigned long ip, unsigned long parent_ip,
 	while (p > t->p && p[-1].ip == ip)
 		p--;
 	for (; p < t->p + t->n && p->ip == ip; p++)
-		lft_probe_fire(p);
+		lft_probe_fire(p, regs);
 }
 
 static bool lft_probe_want(unsigned long ip, void *data)

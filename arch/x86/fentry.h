@@ -41,6 +41,15 @@ int lft_fentry_init(void);
 void lft_fentry_exit(void);
 int lft_fentry_update(enum lft_fn_user user, lft_fn_want_t want, void *data);
 
+/*
+ * Called by lft_fentry_update() for a user that wants sites, before they
+ * are patched, with the updater's locks (lft_lock) and none of the hook's:
+ * kprobe events give back the sites their kprobes hold through the
+ * kernel's ftrace, which lftrace could not patch for that user otherwise.
+ */
+typedef void (*lft_fn_reclaim_t)(enum lft_fn_user user);
+void lft_fentry_set_reclaim(lft_fn_reclaim_t fn);
+
 /* The users' entry points, called by the hook with preemption off. */
 void lft_function_hit(unsigned long ip, unsigned long parent_ip,
 		      struct pt_regs *regs);

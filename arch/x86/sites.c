@@ -141,6 +141,17 @@ static int lft_sites_apply(unsigned long from, unsigned long to)
 	return ret;
 }
 
+static lft_fn_reclaim_t lft_fentry_reclaim;
+
+/**
+ * lft_fentry_set_reclaim() - who gives sites back before an update
+ * @fn: called by lft_fentry_update() for users that want sites (NULL: none)
+ */
+void lft_fentry_set_reclaim(lft_fn_reclaim_t fn)
+{
+	WRITE_ONCE(lft_fentry_reclaim, fn);
+}
+
 /**
  * lft_fentry_update() - set which sites a user wants, and patch to match
  * @user: the user
@@ -150,15 +161,19 @@ static int lft_sites_apply(unsigned long from, unsigned long to)
  *
  * @want is kept and asked again for the sites of modules loaded later.
  * Sites the kernel's own ftrace or kprobes use stay theirs: they are
- * skipped, and tried again at the next update.
+ * skipped, and tried again at the next update. The reclaim callback
+ * runs first (lft_fentry_set_reclaim()).
  *
  * Return: 0 or -ENOMEM (the previous state is kept for the handler).
  */
 int lft_fentry_update(enum lft_fn_user user, lft_fn_want_t want, void *data)
 {
+	lft_fn_reclaim_t reclaim = READ_ONCE(lft_fentry_reclaim);
 	unsigned long i;
 	int ret;
 
+	if (want && reclaim)
+		reclaim(user);
 	mutex_lock(&lft_sites_lock);
 	lft_fn_users[user].want = want;
 	lft_fn_users[user].data = data;
