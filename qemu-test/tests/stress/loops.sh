@@ -288,6 +288,7 @@ g() { # FILE PAYLOAD
 	fi
 }
 
+[ "$name" = garbage ] && echo "0 0 0 0" > $D/garbage
 long8k=$(printf '%8192s' x | tr ' ' a)
 long64k=$(printf '%65536s' y)
 
