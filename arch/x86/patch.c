@@ -27,6 +27,15 @@
 
 static const u8 lft_nop5[] = { BYTES_NOP5 };
 
+/*
+ * Sites poked between two reschedule points: what one text_poke_bp_batch()
+ * of the kernel takes (its vector is a page of 16-byte entries). Patching
+ * every function is some 37k sites; under load (a TCG guest with twenty
+ * shell loops, stress/stress.tc) one unbroken run of them kept a CPU for
+ * over a minute: soft lockups and RCU stalls. Both locks held are mutexes.
+ */
+#define LFT_POKE_CHUNK	256
+
 /* The kernel's struct ftrace_hash (kernel/trace/trace.h), as far as read. */
 struct lft_ftrace_hash {
 	unsigned long size_bits;
@@ -97,8 +106,7 @@ static int lft_referenced_filters(struct dyn_ftrace *rec)
 static void lft_claim(struct lft_site **claim, unsigned long n)
 {
 	u8 call[CALL_INSN_SIZE];
-	unsigned long i;
-	bool queued = false;
+	unsigned long i, queued = 0;
 
 	mutex_lock(lft_ks.text_mutex);
 	for (i = 0; i < n; i++) {
@@ -111,7 +119,11 @@ static void lft_claim(struct lft_site **claim, unsigned long n)
 					   lft_fentry_tramp), sizeof(call));
 		lft_ks.text_poke_queue((void *)s->ip, call, sizeof(call), NULL);
 		s->patched = true;
-		queued = true;
+		if (++queued == LFT_POKE_CHUNK) {
+			lft_ks.text_poke_finish();
+			queued = 0;
+			cond_resched();
+		}
 	}
 	if (queued)
 		lft_ks.text_poke_finish();
@@ -125,9 +137,14 @@ static void lft_release(struct lft_site **release, unsigned long n)
 
 	/* Takes text_mutex; ftrace's own pokes are queued ("late") too. */
 	lft_ks.ftrace_arch_code_modify_prepare();
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
 		lft_ks.text_poke_queue((void *)release[i]->ip, lft_nop5,
 				       sizeof(lft_nop5), NULL);
+		if ((i + 1) % LFT_POKE_CHUNK == 0) {
+			lft_ks.text_poke_finish();
+			cond_resched();
+		}
+	}
 	lft_ks.text_poke_finish();
 	for (i = 0; i < n; i++) {
 		struct dyn_ftrace *rec = release[i]->rec;
