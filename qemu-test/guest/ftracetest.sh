@@ -49,11 +49,20 @@ ftt_not_built() {
 		/lftrace/ftracetest.unsupported 2>/dev/null
 }
 
+# ftt_differs path: the reason, when the case cannot pass on a tree in
+# debugfs (qemu-test/ftracetest/differs).
+ftt_differs() {
+	awk -F '\t' -v p="${1% (instance)}" '$1 == p { print $2; f = 1 } END { exit !f }' \
+		/lftrace/ftracetest.differs 2>/dev/null
+}
+
 ftt_verdict() { # path kernel-result lftrace-result
 	p=$1 k=$2 l=$3
 	why="kernel $k, lftrace $l"
 	if [ "$l" = PASS ]; then
 		echo "PASS ftracetest:$p: $why"
+	elif d=$(ftt_differs "$p"); then
+		echo "SKIP ftracetest:$p: $why: $d"
 	elif nb=$(ftt_not_built "$p") && [ "$l" = UNSUPPORTED ]; then
 		echo "UNSUPPORTED ftracetest:$p: $why ($nb)"
 	elif [ "$k" = PASS ]; then
