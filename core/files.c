@@ -325,8 +325,12 @@ static int lft_store_size(struct lft_file_ref *ref, char *buf, size_t cnt)
 
 	if (ret)
 		return ret;
-	/* Zero is refused; so is a size that overflows or cannot be had. */
-	if (!kb || kb > (ULONG_MAX >> 10) / 2)
+	/*
+	 * As 6.1: zero is refused; the size in bytes wraps as the kernel's
+	 * does (a size near ULONG_MAX becomes the minimum), and what the
+	 * machine cannot have is ENOMEM.
+	 */
+	if (!kb)
 		return -EINVAL;
 	return lft_array_resize(ref->tr, kb << 10, ref->cpu);
 }
