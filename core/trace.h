@@ -341,7 +341,9 @@ void lft_print_raw_data(struct seq_buf *s, const struct lft_raw_entry *r,
 			unsigned int len);
 
 /* printk.c */
+int lft_printk_init(void);
 void lft_printk_exit(void);
+void lft_printk_formats_show(struct seq_buf *s);
 void lft_print_bprint(struct seq_buf *s, const struct lft_bprint_entry *b,
 		      unsigned int len);
 
