@@ -107,7 +107,7 @@ void lft_array_destroy(struct lft_array *tr)
 	lft_err_clear(tr);
 	lft_snapshot_free(tr);
 	if (tr->rb) {
-		tr->dying = true;
+		WRITE_ONCE(tr->dying, true);
 		lft_rb_wake_all(tr->rb);
 	}
 	lft_rb_free(tr->rb);
@@ -219,9 +219,17 @@ ssize_t lft_write_switch(const char __user *ubuf, size_t cnt, loff_t *ppos,
 }
 
 /*
+ * An array's open files and its dying mark. Not lft_lock: an open must
+ * learn that its array is going without waiting for the remover, which
+ * holds lft_lock while debugfs waits for the opens under way.
+ */
+static DEFINE_SPINLOCK(lft_open_lock);
+
+/*
  * Every file's open: refused while the kernel is locked down for tracing,
- * as tracefs does, and while its array is being removed; an open file
- * holds a reference on its array (i_private starts with the array).
+ * as tracefs does, and while its array is being made or removed; an open
+ * file holds a reference on its array (i_private starts with the array).
+ * Opens call it before anything that takes lft_lock.
  */
 int lft_open_check(struct inode *inode, struct file *file)
 {
@@ -231,12 +239,12 @@ int lft_open_check(struct inode *inode, struct file *file)
 	if (ret || !inode->i_private)
 		return ret;
 	tr = *(struct lft_array **)inode->i_private;
-	mutex_lock(&lft_lock);
+	spin_lock(&lft_open_lock);
 	if (tr->dying)
 		ret = -ENODEV;
 	else
 		tr->ref++;
-	mutex_unlock(&lft_lock);
+	spin_unlock(&lft_open_lock);
 	return ret;
 }
 
@@ -248,10 +256,43 @@ int lft_release(struct inode *inode, struct file *file)
 	if (!inode->i_private)
 		return 0;
 	tr = *(struct lft_array **)inode->i_private;
-	mutex_lock(&lft_lock);
+	spin_lock(&lft_open_lock);
 	tr->ref--;
-	mutex_unlock(&lft_lock);
+	spin_unlock(&lft_open_lock);
 	return 0;
+}
+
+/**
+ * lft_array_retire() - mark an array dying unless a file of it is open
+ * @tr: the array
+ *
+ * Once it returns true no open of the array's files succeeds, so its
+ * files can be removed even with lft_lock held: the opens under way fail
+ * without taking it.
+ *
+ * Return: true when marked, false when a file is open.
+ */
+bool lft_array_retire(struct lft_array *tr)
+{
+	bool ok;
+
+	spin_lock(&lft_open_lock);
+	ok = !tr->ref;
+	if (ok)
+		tr->dying = true;
+	spin_unlock(&lft_open_lock);
+	return ok;
+}
+
+/**
+ * lft_array_revive() - let an array's files be opened again
+ * @tr: an array marked dying while it was being made
+ */
+void lft_array_revive(struct lft_array *tr)
+{
+	spin_lock(&lft_open_lock);
+	tr->dying = false;
+	spin_unlock(&lft_open_lock);
 }
 
 /*

@@ -325,8 +325,12 @@ static int lft_store_size(struct lft_file_ref *ref, char *buf, size_t cnt)
 
 	if (ret)
 		return ret;
-	/* Zero is refused; so is a size that overflows or cannot be had. */
-	if (!kb || kb > (ULONG_MAX >> 10) / 2)
+	/*
+	 * As 6.1: zero is refused; the size in bytes wraps as the kernel's
+	 * does (a size near ULONG_MAX becomes the minimum), and what the
+	 * machine cannot have is ENOMEM.
+	 */
+	if (!kb)
 		return -EINVAL;
 	return lft_array_resize(ref->tr, kb << 10, ref->cpu);
 }
@@ -477,6 +481,12 @@ static int lft_store_max_lat(struct lft_file_ref *ref, char *buf, size_t cnt)
 	return lft_store_usecs(buf, &ref->tr->max_latency);
 }
 
+static void lft_show_printk_formats(struct lft_file_ref *ref,
+				    struct seq_buf *s)
+{
+	lft_printk_formats_show(s);
+}
+
 static void lft_show_tgids(struct lft_file_ref *ref, struct seq_buf *s)
 {
 	lft_tgid_show(s);
@@ -511,6 +521,8 @@ static const struct lft_attr lft_top_attrs[] = {
 static const struct lft_attr lft_global_attrs[] = {
 	{ "saved_cmdlines", LFT_MODE_READ, lft_show_cmdlines, .big = true },
 	{ "saved_tgids", LFT_MODE_READ, lft_show_tgids, .big = true },
+	{ "printk_formats", LFT_MODE_READ, lft_show_printk_formats,
+	  .big = true },
 	{ "tracing_thresh", LFT_MODE_WRITE, lft_show_thresh, lft_store_thresh,
 	  63 },
 	{ "saved_cmdlines_size", LFT_MODE_WRITE, lft_show_cmdlines_size,

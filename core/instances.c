@@ -7,6 +7,15 @@
  * drop the directory locks while creating or removing the files (debugfs
  * takes them itself); lft_lock serializes the rest.
  *
+ * debugfs_remove() waits for the opens, reads and writes under way in the
+ * files it removes, and those may be waiting for lft_lock, which rmdir
+ * holds. So an instance is removed only when none of its files is open,
+ * and it is marked dying first: lft_open_check() looks at that without
+ * lft_lock, and every open of its files calls it before taking lft_lock,
+ * so opens under way fail (ENODEV) instead of waiting. The same holds
+ * while mkdir builds the tree: its files cannot be opened before it is
+ * complete.
+ *
  * An instance's struct stays allocated until unload (its buffer does not):
  * a file being opened just as the instance goes may still look at it.
  */
@@ -51,6 +60,7 @@ static int lft_instance_new(const char *name)
 	ret = lft_array_init(tr, NULL);
 	if (ret)
 		goto out;
+	tr->dying = true;
 	/*
 	 * As the kernel: the top level's options and clock; full size once
 	 * the top level's buffer has been expanded.
@@ -72,6 +82,7 @@ static int lft_instance_new(const char *name)
 		goto out_destroy;
 	}
 	list_add(&tr->list, &lft_instances);
+	lft_array_revive(tr);
 	mutex_unlock(&lft_lock);
 	return 0;
 
@@ -82,7 +93,10 @@ out:
 	return ret;
 }
 
-/* Tear down an instance that is off the list. lft_lock held. */
+/*
+ * Tear down an instance that is off the list, dying, with no file open.
+ * lft_lock held.
+ */
 static void lft_instance_destroy(struct lft_array *tr)
 {
 	if (tr->tracer->reset)
@@ -101,10 +115,9 @@ static int lft_instance_rm(const char *name)
 	tr = lft_instance_find(name);
 	if (!tr)
 		ret = -ENODEV;
-	else if (tr->ref)
+	else if (!lft_array_retire(tr))
 		ret = -EBUSY;
 	if (!ret) {
-		tr->dying = true;
 		list_del(&tr->list);
 		lft_instance_destroy(tr);
 	}
@@ -183,6 +196,7 @@ void lft_instances_exit(void)
 
 	mutex_lock(&lft_lock);
 	list_for_each_entry_safe(tr, tmp, &lft_instances, list) {
+		lft_array_retire(tr);
 		list_del(&tr->list);
 		lft_instance_destroy(tr);
 	}

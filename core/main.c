@@ -76,6 +76,10 @@ static int __init lft_init(void)
 	mutex_unlock(&lft_lock);
 	if (ret)
 		goto out_params;
+	/* Last: nothing can call lftrace_printk() before lftrace is live. */
+	ret = lft_printk_init();
+	if (ret)
+		goto out_params;
 	return 0;
 
 out_params:

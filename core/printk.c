@@ -10,7 +10,13 @@
  * used only while it is still inside a live module, checked
  * with preemption off (module memory is freed only after an RCU-sched
  * grace period).
+ *
+ * printk_formats lists the formats such records can point at, as the
+ * kernel's does for trace_printk(), so that tools reading the binary
+ * records (trace-cmd) can decode them: every format lftrace_printk() was
+ * called with, noted at the call, until its module goes.
  */
+#include <linux/hash.h>
 #include <linux/irq_work.h>
 #include <linux/kallsyms.h>
 #include <linux/module.h>
@@ -18,6 +24,8 @@
 #include <linux/percpu.h>
 #include <linux/printk.h>
 #include <linux/sched.h>
+#include <linux/slab.h>
+#include <linux/sort.h>
 #include <linux/string.h>
 #include <linux/workqueue.h>
 
@@ -33,6 +41,203 @@ struct lft_printk_bufs {
 };
 
 static DEFINE_PER_CPU(struct lft_printk_bufs, lft_printk_bufs);
+
+/* ------------------------------------------------------ printk_formats */
+
+/*
+ * The formats seen: an open-addressed set of addresses that calls add to
+ * from any context, NMI included, without a lock (a slot goes from 0 to
+ * an address once, by cmpxchg, and never changes after). A module's
+ * formats leave when it goes: the set is rebuilt without them and
+ * swapped in under RCU. A full set lists no more formats (logged once).
+ */
+#define LFT_FMT_BITS	12
+#define LFT_FMT_SLOTS	(1U << LFT_FMT_BITS)
+
+struct lft_fmt_set {
+	unsigned long slot[LFT_FMT_SLOTS];
+};
+
+static struct lft_fmt_set __rcu *lft_fmts;
+static DEFINE_MUTEX(lft_fmt_mutex);	/* rebuilds */
+
+/* Add @addr to @set. Any context. Return: false when the set is full. */
+static bool lft_fmt_add(struct lft_fmt_set *set, unsigned long addr)
+{
+	unsigned int h = hash_long(addr, LFT_FMT_BITS), i;
+
+	for (i = 0; i < LFT_FMT_SLOTS; i++) {
+		unsigned long *slot = &set->slot[(h + i) & (LFT_FMT_SLOTS - 1)];
+		unsigned long cur = READ_ONCE(*slot);
+
+		if (!cur)
+			cur = cmpxchg(slot, 0, addr);
+		if (!cur || cur == addr)
+			return true;
+	}
+	return false;
+}
+
+/* A call with @fmt: list it. Preemption off. */
+static void lft_fmt_note(const char *fmt)
+{
+	struct lft_fmt_set *set = rcu_dereference_sched(lft_fmts);
+
+	if (set && !lft_fmt_add(set, (unsigned long)fmt))
+		pr_info_once("lftrace: printk_formats is full, new formats are not listed\n");
+}
+
+/* Copy @from's addresses into @to, but those inside @mod (if any). */
+static void lft_fmt_copy(struct lft_fmt_set *to, struct lft_fmt_set *from,
+			 struct module *mod)
+{
+	unsigned int i;
+
+	for (i = 0; i < LFT_FMT_SLOTS; i++) {
+		unsigned long a = READ_ONCE(from->slot[i]);
+
+		if (a && !(mod && within_module(a, mod)))
+			lft_fmt_add(to, a);
+	}
+}
+
+/* A module goes: its formats leave the set. */
+static int lft_fmt_module(struct notifier_block *nb, unsigned long state,
+			  void *data)
+{
+	struct lft_fmt_set *old, *set;
+	struct module *mod = data;
+
+	if (state != MODULE_STATE_GOING)
+		return NOTIFY_DONE;
+	set = kzalloc(sizeof(*set), GFP_KERNEL);
+	mutex_lock(&lft_fmt_mutex);
+	old = rcu_dereference_protected(lft_fmts,
+					lockdep_is_held(&lft_fmt_mutex));
+	if (!set || !old) {
+		/* Without memory the old set stays; listing checks modules. */
+		mutex_unlock(&lft_fmt_mutex);
+		kfree(set);
+		return NOTIFY_DONE;
+	}
+	lft_fmt_copy(set, old, mod);
+	rcu_assign_pointer(lft_fmts, set);
+	synchronize_rcu();
+	/* What calls added to the old set meanwhile. */
+	lft_fmt_copy(set, old, mod);
+	mutex_unlock(&lft_fmt_mutex);
+	kfree(old);
+	return NOTIFY_DONE;
+}
+
+static struct notifier_block lft_fmt_module_nb = {
+	.notifier_call = lft_fmt_module,
+};
+
+static int lft_fmt_cmp(const void *a, const void *b)
+{
+	unsigned long x = *(const unsigned long *)a;
+	unsigned long y = *(const unsigned long *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/*
+ * Print @str as the kernel's printk_formats quotes a format (seq_buf_puts
+ * and seq_buf_putc are not exported: "%s" and "%c").
+ */
+static void lft_fmt_quote(struct seq_buf *s, const char *str)
+{
+	for (; *str; str++) {
+		switch (*str) {
+		case '\n':
+			seq_buf_printf(s, "%s", "\\n");
+			break;
+		case '\t':
+			seq_buf_printf(s, "%s", "\\t");
+			break;
+		case '"':
+			seq_buf_printf(s, "%s", "\\\"");
+			break;
+		default:
+			/* A backslash too is printed as it is, as 6.1 does. */
+			seq_buf_printf(s, "%c", *str);
+		}
+	}
+}
+
+/**
+ * lft_printk_formats_show() - the text of printk_formats
+ * @s: where to print
+ *
+ * One line per format of a live module that lftrace_printk() was called
+ * with, by address: 0xADDRESS : "FORMAT" (tabs, newlines and quotes
+ * escaped).
+ */
+void lft_printk_formats_show(struct seq_buf *s)
+{
+	struct lft_fmt_set *set;
+	unsigned long *addrs;
+	unsigned int i, n = 0;
+
+	addrs = kmalloc_array(LFT_FMT_SLOTS, sizeof(*addrs), GFP_KERNEL);
+	if (!addrs)
+		return;
+	rcu_read_lock();
+	set = rcu_dereference(lft_fmts);
+	for (i = 0; set && i < LFT_FMT_SLOTS; i++) {
+		unsigned long a = READ_ONCE(set->slot[i]);
+
+		if (a)
+			addrs[n++] = a;
+	}
+	rcu_read_unlock();
+	sort(addrs, n, sizeof(*addrs), lft_fmt_cmp, NULL);
+	for (i = 0; i < n; i++) {
+		/* A module is freed only after a grace period. */
+		preempt_disable();
+		if (lft_ks.is_module_address(addrs[i])) {
+			seq_buf_printf(s, "0x%lx : \"", addrs[i]);
+			lft_fmt_quote(s, (const char *)addrs[i]);
+			seq_buf_printf(s, "%s", "\"\n");
+		}
+		preempt_enable();
+	}
+	kfree(addrs);
+}
+
+/* At load, before any lftrace_printk(). */
+int lft_printk_init(void)
+{
+	struct lft_fmt_set *set = kzalloc(sizeof(*set), GFP_KERNEL);
+	int ret;
+
+	if (!set)
+		return -ENOMEM;
+	rcu_assign_pointer(lft_fmts, set);
+	ret = register_module_notifier(&lft_fmt_module_nb);
+	if (ret) {
+		RCU_INIT_POINTER(lft_fmts, NULL);
+		kfree(set);
+	}
+	return ret;
+}
+
+static void lft_fmt_exit(void)
+{
+	struct lft_fmt_set *set;
+
+	unregister_module_notifier(&lft_fmt_module_nb);
+	mutex_lock(&lft_fmt_mutex);
+	set = rcu_dereference_protected(lft_fmts,
+					lockdep_is_held(&lft_fmt_mutex));
+	RCU_INIT_POINTER(lft_fmts, NULL);
+	mutex_unlock(&lft_fmt_mutex);
+	synchronize_rcu();
+	kfree(set);
+}
+
+/* ------------------------------------------------------------ calls */
 
 /*
  * As with trace_printk() users in the kernel, the first use starts the
@@ -85,6 +290,7 @@ void lft_printk_exit(void)
 		lft_taskinfo_stop(LFT_TI_CMDLINE);
 	lft_printk_used = false;
 	mutex_unlock(&lft_lock);
+	lft_fmt_exit();
 }
 
 /**
@@ -124,6 +330,8 @@ int __lftrace_printk(unsigned long ip, const char *fmt, ...)
 	rb = READ_ONCE(lft_top.rb);
 	entry = len ? lft_rb_reserve(rb, sizeof(*entry) + len, &res) : NULL;
 	if (entry) {
+		/* Listed before the record exists: a reader can decode it. */
+		lft_fmt_note(fmt);
 		entry->ent = ctx;
 		entry->ip = ip;
 		entry->fmt = fmt;

@@ -59,6 +59,8 @@ static const char *const lft_readme[] = {
 "  saved_cmdlines\t\t- \"pid comm\" of the tasks whose names the output can show\n"
 "  saved_cmdlines_size\t\t- how many tasks saved_cmdlines holds (writing it forgets them all)\n"
 "  saved_tgids\t\t\t- \"pid tgid\" of the tasks whose tgids were recorded\n"
+"  printk_formats\t\t- \"0xADDRESS : \\\"FORMAT\\\"\" of each lftrace_printk() format, to decode\n"
+"\t\t\t\t  its binary records (trace-cmd)\n"
 "  tracing_thresh\t\t- microseconds; latency tracers report every latency above it;\n"
 "\t\t\t\t  function_graph records only returns that took at least this long\n"
 "  tracing_max_latency\t\t- microseconds: the largest latency seen; echo 0 resets it\n"

@@ -258,7 +258,7 @@ struct lft_array {
 	unsigned long *cpu_size;	/* requested bytes per CPU */
 	int buffer_percent;
 	struct lft_tracer *tracer;
-	bool dying;			/* being removed: readers leave */
+	bool dying;			/* being made or removed: no opens */
 	int ref;			/* open files (instances: rmdir EBUSY) */
 	int stop_count;			/* readers of trace pausing it */
 	u64 time_start;			/* latency-format times count from it */
@@ -288,6 +288,8 @@ bool lft_array_on(struct lft_array *tr);
 bool lft_array_writable(struct lft_array *tr);
 int lft_open_check(struct inode *inode, struct file *file);
 int lft_release(struct inode *inode, struct file *file);
+bool lft_array_retire(struct lft_array *tr);
+void lft_array_revive(struct lft_array *tr);
 ssize_t lft_write_switch(const char __user *ubuf, size_t cnt, loff_t *ppos,
 			 const bool *cur, int (*set)(bool on));
 void lft_array_clear(struct lft_array *tr, int cpu);
@@ -339,7 +341,9 @@ void lft_print_raw_data(struct seq_buf *s, const struct lft_raw_entry *r,
 			unsigned int len);
 
 /* printk.c */
+int lft_printk_init(void);
 void lft_printk_exit(void);
+void lft_printk_formats_show(struct seq_buf *s);
 void lft_print_bprint(struct seq_buf *s, const struct lft_bprint_entry *b,
 		      unsigned int len);
 

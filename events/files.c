@@ -438,6 +438,8 @@ static struct lft_ev_sys *lft_ev_sys_get(struct lft_array *tr,
 	sys->ref.tr = tr;
 	sys->ref.cpu = LFT_RB_ALL_CPUS;
 	sys->ref.priv = sys;
+	/* Not openable until its first event is in (lft_ev_file_add()). */
+	sys->ref.gone = true;
 	sys->dir = debugfs_create_dir(name, ea->root);
 	sys->attrs = lft_create_attrs_owned(&sys->ref, sys->dir,
 					    lft_ev_sys_attrs,
@@ -501,6 +503,12 @@ int lft_ev_file_add(struct lft_array *tr, struct lft_event *ev)
 	f->ref.tr = tr;
 	f->ref.cpu = LFT_RB_ALL_CPUS;
 	f->ref.priv = f;
+	/*
+	 * Its files (and a new system's) cannot be opened while they are
+	 * made: a failure removes them under lft_lock, which must not wait
+	 * for an open (debugfs_remove() does) that waits for lft_lock.
+	 */
+	f->ref.gone = true;
 	f->dir = debugfs_create_dir(ev->name, sys->dir);
 	f->attrs = lft_create_attrs_owned(&f->ref, f->dir, lft_ev_attrs,
 					  ARRAY_SIZE(lft_ev_attrs));
@@ -511,6 +519,8 @@ int lft_ev_file_add(struct lft_array *tr, struct lft_event *ev)
 		return -ENOMEM;
 	}
 	list_add_tail(&f->list, &ea->files);
+	lft_file_ref_retire(&sys->ref, false);
+	lft_file_ref_retire(&f->ref, false);
 	return 0;
 }
 

@@ -10,6 +10,7 @@
 #include <linux/delay.h>
 #include <linux/irq_work.h>
 #include <linux/kthread.h>
+#include <linux/mm.h>
 #include <linux/sched.h>
 #include <linux/slab.h>
 
@@ -533,6 +534,33 @@ static void rb_resize_keeps_data(struct kunit *test)
 	lft_rb_free(rb);
 }
 
+/*
+ * A size the machine cannot have fails at once with nothing changed, on
+ * every CPU; a size whose rounding wraps (as the kernel's does) gets the
+ * minimum of 2 pages.
+ */
+static void rb_resize_too_big(struct kunit *test)
+{
+	struct lft_rb *rb = rb_new(test, 4, true);
+	unsigned long huge = (si_mem_available() + 16) * LFT_RB_DATA_SIZE;
+	u32 buf[10] = { 7 };
+	int cpu;
+
+	lft_rb_write(rb, buf, sizeof(buf));
+	KUNIT_EXPECT_EQ(test, lft_rb_resize(rb, huge, LFT_RB_ALL_CPUS),
+			-ENOMEM);
+	KUNIT_EXPECT_EQ(test, lft_rb_resize(rb, ULONG_MAX / 2, 0), -ENOMEM);
+	for_each_possible_cpu(cpu)
+		KUNIT_EXPECT_EQ(test, lft_rb_size(rb, cpu),
+				4 * LFT_RB_DATA_SIZE);
+	KUNIT_EXPECT_EQ(test, lft_rb_resize(rb, ULONG_MAX - 1023,
+					    LFT_RB_ALL_CPUS), 0);
+	for_each_possible_cpu(cpu)
+		KUNIT_EXPECT_EQ(test, lft_rb_size(rb, cpu),
+				2 * LFT_RB_DATA_SIZE);
+	lft_rb_free(rb);
+}
+
 /* Interrupt writers land inside a task writer's reservation. */
 struct nest_ctx {
 	struct irq_work work;
@@ -884,6 +912,7 @@ static struct kunit_case lft_rb_cases[] = {
 	KUNIT_CASE(rb_reader_swap_concurrent),
 	KUNIT_CASE(rb_resize_while_writing),
 	KUNIT_CASE(rb_resize_keeps_data),
+	KUNIT_CASE(rb_resize_too_big),
 	KUNIT_CASE(rb_nested_writes),
 	KUNIT_CASE(rb_iterator),
 	KUNIT_CASE(rb_iterator_lost),

@@ -7,20 +7,28 @@
 #include <linux/gfp.h>
 #include <linux/kernel.h>
 #include <linux/mm.h>
+#include <linux/oom.h>
 #include <linux/rcupdate.h>
+#include <linux/sched/signal.h>
 #include <linux/slab.h>
 
 #include "ringbuf/internal.h"
+
+/*
+ * A ring's memory is asked for by users (buffer_size_kb) and may be more
+ * than the machine has: it fails quietly, without the OOM killer.
+ */
+#define LFT_RB_GFP	(GFP_KERNEL | __GFP_RETRY_MAYFAIL | __GFP_NOWARN)
 
 struct lft_rb_page *lft_rb_page_alloc(int cpu)
 {
 	struct lft_rb_page *p;
 	struct page *pg;
 
-	p = kzalloc_node(sizeof(*p), GFP_KERNEL, cpu_to_node(cpu));
+	p = kzalloc_node(sizeof(*p), LFT_RB_GFP, cpu_to_node(cpu));
 	if (!p)
 		return NULL;
-	pg = alloc_pages_node(cpu_to_node(cpu), GFP_KERNEL | __GFP_ZERO, 0);
+	pg = alloc_pages_node(cpu_to_node(cpu), LFT_RB_GFP | __GFP_ZERO, 0);
 	if (!pg) {
 		kfree(p);
 		return NULL;
@@ -50,9 +58,49 @@ void lft_rb_page_reset(struct lft_rb_page *p, unsigned int idx)
 	p->idx = idx;
 }
 
-static unsigned int lft_rb_size_to_pages(unsigned long size)
+/*
+ * Pages for @size bytes, at least 2. As the kernel's ring buffer computes
+ * it, rounding up wraps for sizes within a page of ULONG_MAX (they get the
+ * minimum).
+ */
+static unsigned long lft_rb_size_to_pages(unsigned long size)
 {
 	return max_t(unsigned long, 2, DIV_ROUND_UP(size, LFT_RB_DATA_SIZE));
+}
+
+/*
+ * May @add more pages be asked for? Not when the machine obviously lacks
+ * them (the kernel's ring buffer checks the same), nor beyond what a ring
+ * can count.
+ */
+static bool lft_rb_pages_available(unsigned long nr, unsigned long add)
+{
+	return nr <= UINT_MAX && add <= si_mem_available();
+}
+
+/*
+ * While a user task allocates a ring, the OOM killer should pick it if
+ * memory runs out all the same (another task may take what was there),
+ * and a fatal signal stops it.
+ */
+static bool lft_rb_alloc_begin(void)
+{
+	bool user = current->mm;
+
+	if (user)
+		set_current_oom_origin();
+	return user;
+}
+
+static void lft_rb_alloc_end(bool user)
+{
+	if (user)
+		clear_current_oom_origin();
+}
+
+static bool lft_rb_alloc_stop(bool user)
+{
+	return user && fatal_signal_pending(current);
 }
 
 /* Writer and reader state for a ring whose pages are all empty. */
@@ -88,16 +136,18 @@ static void lft_rb_cpu_free(struct lft_rb_cpu *cb)
 		for (i = 0; i < cb->nr_pages; i++)
 			lft_rb_page_free(LFT_RB_SLOT_PAGE(cb->slots[i]));
 	lft_rb_page_free(cb->reader);
-	kfree(cb->slots);
+	kvfree(cb->slots);
 	kfree(cb);
 }
 
 static struct lft_rb_cpu *lft_rb_cpu_alloc(struct lft_rb *rb, int cpu,
-					   unsigned int nr)
+					   unsigned long nr, bool user)
 {
 	struct lft_rb_cpu *cb;
 	unsigned int i;
 
+	if (!lft_rb_pages_available(nr, nr))
+		return NULL;
 	cb = kzalloc_node(sizeof(*cb), GFP_KERNEL, cpu_to_node(cpu));
 	if (!cb)
 		return NULL;
@@ -105,16 +155,18 @@ static struct lft_rb_cpu *lft_rb_cpu_alloc(struct lft_rb *rb, int cpu,
 	cb->cpu = cpu;
 	raw_spin_lock_init(&cb->reader_lock);
 	init_irq_work(&cb->work, lft_rb_irq_work);
-	cb->slots = kcalloc_node(nr, sizeof(*cb->slots), GFP_KERNEL,
-				 cpu_to_node(cpu));
+	cb->slots = kvzalloc_node(array_size(nr, sizeof(*cb->slots)),
+				  LFT_RB_GFP, cpu_to_node(cpu));
 	if (!cb->slots)
 		goto fail;
-	cb->nr_pages = nr;
 	for (i = 0; i < nr; i++) {
 		struct lft_rb_page *p = lft_rb_page_alloc(cpu);
 
-		if (!p)
+		if (!p || lft_rb_alloc_stop(user)) {
+			lft_rb_page_free(p);
 			goto fail;
+		}
+		cb->nr_pages = i + 1;
 		p->idx = i;
 		cb->slots[i] = (unsigned long)p;
 	}
@@ -139,8 +191,9 @@ fail:
  */
 struct lft_rb *lft_rb_alloc(unsigned long size, bool overwrite)
 {
-	unsigned int nr = lft_rb_size_to_pages(size);
+	unsigned long nr = lft_rb_size_to_pages(size);
 	struct lft_rb *rb;
+	bool user;
 	int cpu;
 
 	rb = kzalloc(sizeof(*rb), GFP_KERNEL);
@@ -156,13 +209,16 @@ struct lft_rb *lft_rb_alloc(unsigned long size, bool overwrite)
 	rb->clock = lft_rb_clock_fn(LFT_RB_CLOCK_LOCAL);
 	mutex_init(&rb->resize_lock);
 	init_waitqueue_head(&rb->waitq);
+	user = lft_rb_alloc_begin();
 	for_each_possible_cpu(cpu) {
-		rb->cpus[cpu] = lft_rb_cpu_alloc(rb, cpu, nr);
+		rb->cpus[cpu] = lft_rb_cpu_alloc(rb, cpu, nr, user);
 		if (!rb->cpus[cpu]) {
+			lft_rb_alloc_end(user);
 			lft_rb_free(rb);
 			return NULL;
 		}
 	}
+	lft_rb_alloc_end(user);
 	return rb;
 }
 EXPORT_SYMBOL_GPL(lft_rb_alloc);
@@ -277,46 +333,76 @@ static void lft_rb_rebuild(struct lft_rb_cpu *cb, unsigned long *slots,
 	cb->nr_pages = nr;
 }
 
-static int lft_rb_resize_cpu(struct lft_rb_cpu *cb, unsigned int nr)
+/* A CPU's new ring, made before any CPU's ring changes. */
+struct lft_rb_resize_plan {
+	unsigned long *slots;
+	struct lft_rb_page **pool;	/* the new pages at [old, nr) */
+	unsigned int nr, old;
+};
+
+static void lft_rb_plan_free(struct lft_rb_resize_plan *pl)
 {
-	unsigned int old = cb->nr_pages, npool = 0, i;
-	struct lft_rb_page **pool;
-	unsigned long *slots, *old_slots, flags;
-	int ret = -ENOMEM;
+	unsigned int i;
+
+	if (pl->pool)
+		for (i = pl->old; i < pl->nr; i++)
+			lft_rb_page_free(pl->pool[i]);
+	kvfree(pl->pool);
+	kvfree(pl->slots);
+	pl->pool = NULL;
+	pl->slots = NULL;
+}
+
+/* Allocate what a CPU's ring needs to hold @nr pages. */
+static int lft_rb_plan(struct lft_rb_cpu *cb, unsigned long nr,
+		       struct lft_rb_resize_plan *pl, bool user)
+{
+	unsigned int old = cb->nr_pages, i;
 
 	if (nr == old)
 		return 0;
-	slots = kcalloc_node(nr, sizeof(*slots), GFP_KERNEL,
-			     cpu_to_node(cb->cpu));
-	pool = kcalloc(max(nr, old), sizeof(*pool), GFP_KERNEL);
-	if (!slots || !pool)
-		goto out;
-	for (i = old; i < nr; i++) {
-		pool[i] = lft_rb_page_alloc(cb->cpu);
-		if (!pool[i])
-			goto out;
+	if (nr > old && !lft_rb_pages_available(nr, nr - old))
+		return -ENOMEM;
+	pl->old = old;
+	pl->nr = nr;
+	pl->slots = kvzalloc_node(array_size(nr, sizeof(*pl->slots)),
+				  LFT_RB_GFP, cpu_to_node(cb->cpu));
+	pl->pool = kvcalloc(max(pl->nr, old), sizeof(*pl->pool), LFT_RB_GFP);
+	if (!pl->slots || !pl->pool)
+		goto fail;
+	for (i = old; i < pl->nr; i++) {
+		pl->pool[i] = lft_rb_page_alloc(cb->cpu);
+		if (!pl->pool[i] || lft_rb_alloc_stop(user))
+			goto fail;
 	}
+	return 0;
+fail:
+	lft_rb_plan_free(pl);
+	return -ENOMEM;
+}
+
+/* Put a planned ring in place of a CPU's ring, and free what is left. */
+static void lft_rb_plan_apply(struct lft_rb_cpu *cb,
+			      struct lft_rb_resize_plan *pl)
+{
+	unsigned int old = cb->nr_pages, npool = max(pl->nr, old), i;
+	unsigned long *old_slots, flags;
 
 	lft_rb_quiesce(cb);
 	raw_spin_lock_irqsave(&cb->reader_lock, flags);
 	old_slots = cb->slots;
 	for (i = 0; i < old; i++)
-		pool[i] = LFT_RB_SLOT_PAGE(old_slots[i]);
-	npool = max(nr, old);
-	lft_rb_rebuild(cb, slots, nr, pool, &npool);
+		pl->pool[i] = LFT_RB_SLOT_PAGE(old_slots[i]);
+	lft_rb_rebuild(cb, pl->slots, pl->nr, pl->pool, &npool);
 	raw_spin_unlock_irqrestore(&cb->reader_lock, flags);
 	lft_rb_unquiesce(cb);
 
-	slots = old_slots;
-	ret = 0;
-out:
-	if (pool)
-		for (i = 0; i < max(nr, old); i++)
-			if (ret ? i >= old : i < npool)
-				lft_rb_page_free(pool[i]);
-	kfree(pool);
-	kfree(slots);
-	return ret;
+	for (i = 0; i < npool; i++)
+		lft_rb_page_free(pl->pool[i]);
+	kvfree(pl->pool);
+	kvfree(old_slots);
+	pl->pool = NULL;
+	pl->slots = NULL;
 }
 
 /**
@@ -327,28 +413,46 @@ out:
  *
  * Safe while writers write: each CPU's writers are paused for the change
  * (their events are counted as dropped). Unread events are kept, except
- * the oldest when shrinking below them (counted as overrun). Sleeps.
+ * the oldest when shrinking below them (counted as overrun). Every ring's
+ * memory is had before any ring changes; more than the machine obviously
+ * has is not asked for, and a fatal signal stops the allocation. Sleeps.
  *
- * Return: 0, -EINVAL for a bad @cpu, -ENOMEM (nothing changed on the CPU
- * that failed).
+ * Return: 0, -EINVAL for a bad @cpu, -ENOMEM (nothing changed).
  */
 int lft_rb_resize(struct lft_rb *rb, unsigned long size, int cpu)
 {
-	unsigned int nr = lft_rb_size_to_pages(size);
+	unsigned long nr = lft_rb_size_to_pages(size);
+	struct lft_rb_resize_plan *plans;
 	int c, ret = 0;
+	bool user;
 
 	if (cpu != LFT_RB_ALL_CPUS &&
 	    (cpu < 0 || cpu >= nr_cpu_ids || !cpu_possible(cpu)))
 		return -EINVAL;
+	plans = kcalloc(nr_cpu_ids, sizeof(*plans), GFP_KERNEL);
+	if (!plans)
+		return -ENOMEM;
 	mutex_lock(&rb->resize_lock);
+	user = lft_rb_alloc_begin();
 	for_each_possible_cpu(c) {
 		if (cpu != LFT_RB_ALL_CPUS && c != cpu)
 			continue;
-		ret = lft_rb_resize_cpu(lft_rb_cpu_buf(rb, c), nr);
+		ret = lft_rb_plan(lft_rb_cpu_buf(rb, c), nr, &plans[c], user);
 		if (ret)
 			break;
+		cond_resched();
+	}
+	lft_rb_alloc_end(user);
+	for_each_possible_cpu(c) {
+		if (!plans[c].slots)
+			continue;
+		if (ret)
+			lft_rb_plan_free(&plans[c]);
+		else
+			lft_rb_plan_apply(lft_rb_cpu_buf(rb, c), &plans[c]);
 	}
 	mutex_unlock(&rb->resize_lock);
+	kfree(plans);
 	return ret;
 }
 EXPORT_SYMBOL_GPL(lft_rb_resize);

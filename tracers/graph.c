@@ -89,6 +89,8 @@ static void lft_graph_ret(unsigned long func, int depth, u64 calltime,
 	r->calltime = calltime;
 	r->rettime = now;
 	lft_rb_commit(&res);
+	/* Under tracing_thresh returns are the only lines: name their task. */
+	lft_taskinfo_note();
 }
 
 /* The hook's entry point: preemption is off, any context. */

@@ -3,13 +3,15 @@
 /*
  * lft-kbuf: decode ring-buffer data pages (as trace_pipe_raw gives them)
  * with libtraceevent's kbuffer, the decoder trace-cmd uses, and print each
- * event as "ts len first-bytes-hex"; pages that report missed events print
- * "# missed N" (N = -1 when the count was not stored) before their events.
+ * event as "ts len first-bytes-hex" (-a: all its bytes); pages that report
+ * missed events print "# missed N" (N = -1 when the count was not stored)
+ * before their events.
  *
- *   lft-kbuf FILE
+ *   lft-kbuf [-a] FILE
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <traceevent/kbuffer.h>
 
 int main(int argc, char **argv)
@@ -18,11 +20,16 @@ int main(int argc, char **argv)
 	static char page[4096];
 	struct kbuffer *kbuf;
 	unsigned char *data;
-	int i, n, len;
+	int i, n, len, all = 0;
 	FILE *f;
 
+	if (argc == 3 && !strcmp(argv[1], "-a")) {
+		all = 1;
+		argv++;
+		argc--;
+	}
 	if (argc != 2) {
-		fprintf(stderr, "usage: lft-kbuf FILE\n");
+		fprintf(stderr, "usage: lft-kbuf [-a] FILE\n");
 		return 2;
 	}
 	f = fopen(argv[1], "rb");
@@ -45,7 +52,7 @@ int main(int argc, char **argv)
 		     data = kbuffer_next_event(kbuf, &ts)) {
 			len = kbuffer_event_size(kbuf);
 			printf("%llu %d ", ts, len);
-			for (i = 0; i < len && i < 8; i++)
+			for (i = 0; i < len && (all || i < 8); i++)
 				printf("%02x", data[i]);
 			printf("\n");
 		}
