@@ -88,7 +88,9 @@ out_tree:
 	lft_tracers_stop();
 	debugfs_remove(lft_top.dir);
 	lft_file_refs_free();
+	mutex_lock(&lft_lock);
 	lft_events_array_free(&lft_top);
+	mutex_unlock(&lft_lock);
 out_array:
 	lft_array_destroy(&lft_top);
 out_tracers:
@@ -115,8 +117,13 @@ static void __exit lft_exit(void)
 	lft_tracers_stop();
 	debugfs_remove(lft_top.dir);
 	lft_file_refs_free();
-	/* Events hold taskinfo references: off before taskinfo goes. */
+	/*
+	 * Events hold taskinfo references: off before taskinfo goes. Under
+	 * lft_lock, as everywhere the events and triggers change.
+	 */
+	mutex_lock(&lft_lock);
 	lft_events_array_free(&lft_top);
+	mutex_unlock(&lft_lock);
 	lft_taskinfo_exit();
 	lft_array_destroy(&lft_top);
 	/* Every site unpatched, and no CPU left in the hook. */

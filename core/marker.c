@@ -10,6 +10,7 @@
 #include <linux/uaccess.h>
 
 #include "core/trace.h"
+#include "events/event.h"
 
 #define LFT_FAULTED "<faulted>"
 
@@ -43,6 +44,8 @@ static ssize_t tracing_mark_write(struct file *file, const char __user *ubuf,
 {
 	struct lft_file_ref *ref = file->f_inode->i_private;
 	struct lft_print_entry *entry;
+	struct lft_ev_file *trig;
+	unsigned int post = 0;
 	struct lft_rb_res res;
 	ssize_t written;
 
@@ -63,10 +66,25 @@ static ssize_t tracing_mark_write(struct file *file, const char __user *ubuf,
 	} else {
 		written = cnt;
 	}
+	/*
+	 * events/ftrace/print's triggers, as 6.1's: on the text as written
+	 * (no newline added yet); traceoff and stacktrace once committed.
+	 */
+	trig = lft_ev_marker(ref->tr);
+	if (trig) {
+		entry->buf[cnt] = '\0';
+		post = lft_ev_trigger(trig, entry, sizeof(*entry) + cnt + 1);
+	}
 	if (!cnt || entry->buf[cnt - 1] != '\n')
 		entry->buf[cnt++] = '\n';
 	entry->buf[cnt] = '\0';
 	lft_rb_commit(&res);
+	if (post) {
+		/* Keeps the triggers, as during the reservation. */
+		preempt_disable_notrace();
+		lft_ev_trigger_post(trig, post);
+		preempt_enable_notrace();
+	}
 	lft_taskinfo_note();
 	return written;
 }

@@ -460,13 +460,13 @@ void lftrace_dump(enum lftrace_dump_mode mode)
 	struct lft_rb_entry e;
 	struct seq_buf s;
 	int cpu = raw_smp_processor_id(), ret;
+	unsigned long n = 0;
 
 	if (!lft_top.rb || atomic_cmpxchg(&lft_dumping, 0, 1))
 		return;
 	lftrace_off();
 	pr_emerg("Dumping lftrace buffer:\n");
-	pr_emerg("---------------------------------\n");
-	for (;;) {
+	for (;; n++) {
 		ret = mode == LFTRACE_DUMP_ORIG ?
 		      lft_rb_consume(lft_top.rb, cpu, lft_dump_data,
 				     sizeof(lft_dump_data), &e) :
@@ -475,6 +475,9 @@ void lftrace_dump(enum lftrace_dump_mode mode)
 					    sizeof(lft_dump_data), &e);
 		if (ret < 0)
 			break;
+		/* As ftrace_dump(): the rule opens the first line only. */
+		if (!n)
+			pr_emerg("---------------------------------\n");
 		seq_buf_init(&s, lft_dump_line, sizeof(lft_dump_line) - 1);
 		if (e.lost)
 			lft_print_lost(&s, &e);
@@ -483,7 +486,11 @@ void lftrace_dump(enum lftrace_dump_mode mode)
 		pr_emerg("%s", lft_dump_line);
 		touch_nmi_watchdog();
 	}
-	pr_emerg("---------------------------------\n");
+	/* "ftrace buffer empty" within it, for what greps the kernel's. */
+	if (!n)
+		pr_emerg("   (lftrace buffer empty)\n");
+	else
+		pr_emerg("---------------------------------\n");
 	atomic_set(&lft_dumping, 0);
 }
 EXPORT_SYMBOL_GPL(lftrace_dump);

@@ -141,6 +141,7 @@ struct lft_ev_file {
 	u8 slow;			/* LFT_EV_SLOW_*: the probe's slow path */
 	bool soft_disabled;		/* probe on for triggers, no records */
 	bool pid_check;			/* the array's pid lists are set */
+	bool marker;			/* ftrace/print: trace_marker's */
 	u8 taskinfo;			/* LFT_TI_* it holds (record-cmd/tgid) */
 	unsigned int soft;		/* triggers needing the probe */
 };
@@ -164,6 +165,8 @@ struct lft_ev_array {
 	struct lft_pidset __rcu *pids;
 	struct lft_pidset __rcu *notrace_pids;
 	bool fork_probes;
+	/* events/ftrace/print: its triggers run on trace_marker writes. */
+	struct lft_ev_file *marker;
 };
 
 /* Each event of array @tr (lft_lock held). */
@@ -295,6 +298,24 @@ void lft_ev_pid_free_all(struct lft_array *tr);
 
 /* ftrace.c */
 int lft_ev_ftrace_create(struct lft_array *tr, struct dentry *root);
+void lft_ev_ftrace_free(struct lft_array *tr);
+
+/**
+ * lft_ev_marker() - trace_marker's event in an array, when it has triggers
+ * @tr: the array
+ *
+ * Called with preemption off, which keeps the triggers for
+ * lft_ev_trigger() and lft_ev_trigger_post().
+ *
+ * Return: events/ftrace/print there, or NULL when it has no triggers.
+ */
+static inline struct lft_ev_file *lft_ev_marker(struct lft_array *tr)
+{
+	struct lft_ev_array *ea = READ_ONCE(tr->events);
+	struct lft_ev_file *f = ea ? READ_ONCE(ea->marker) : NULL;
+
+	return f && READ_ONCE(f->trig_mode) ? f : NULL;
+}
 
 /* files.c */
 void lft_ev_format(struct seq_buf *s, const char *name, int id,

@@ -661,12 +661,15 @@ void lft_events_array_free(struct lft_array *tr)
 	if (!ea)
 		return;
 	lft_fn_probes_free_events(tr);
+	if (ea->marker)
+		lft_ev_triggers_clear(ea->marker);
 	list_for_each_entry(f, &ea->files, list)
 		lft_ev_triggers_clear(f);
 	lft_ev_set_all(tr, NULL, false);
 	lft_ev_pid_free_all(tr);
 	list_for_each_entry_safe(f, tmp, &ea->files, list)
 		lft_ev_file_free(f, false);
+	lft_ev_ftrace_free(tr);
 	tr->events = NULL;
 	kfree(ea);
 }

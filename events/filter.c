@@ -749,7 +749,9 @@ static bool lft_flt_pred_match(const struct lft_fpred *pr, const void *rec,
 	case LFT_FP_STR:
 		if (pr->offset + pr->size > len)
 			return false;
-		r = lft_flt_str(pr, rec + pr->offset, pr->size);
+		/* Size 0: ftrace/print's buf[], to the record's end. */
+		r = lft_flt_str(pr, rec + pr->offset,
+				pr->size ?: len - pr->offset);
 		break;
 	case LFT_FP_LOC: {
 		u32 loc;

@@ -5,8 +5,15 @@
  * internal entries, so that trace-cmd decodes trace_pipe_raw pages. Only
  * the entries lftrace writes are there; as in 6.1 they have a format file
  * (and function and print an id), and no enable.
+ *
+ * ftrace/print also has a trigger file, as 6.1 gives trace_marker's event:
+ * its triggers run on each trace_marker write (core/marker.c), the print
+ * entry as their record ("if buf ~ ..." sees the text as written, before
+ * the newline a write without one gets). It is no event of events/' lists
+ * (set_event, available_events), nor one enable_event can name.
  */
 #include <linux/debugfs.h>
+#include <linux/slab.h>
 
 #include "events/event.h"
 #include "tracers/graph.h"
@@ -110,6 +117,73 @@ static const struct lft_ft_entry {
 	       "\"id:%04x %08x\", REC->id, (int)REC->buf[0]", false),
 };
 
+/* Soft mode (a trigger) has nothing to register: the marker calls it. */
+static int lft_ft_print_reg(struct lft_event *ev, bool on)
+{
+	return 0;
+}
+
+/* trace_marker's event: its print fmt is lft_ft_entries[]' "print". */
+static struct lft_event lft_ft_print_ev = {
+	.system = "ftrace",
+	.name = "print",
+	.fields = lft_ft_print,
+	.nfields = ARRAY_SIZE(lft_ft_print),
+	.id = LFT_TRACE_PRINT,
+	.reg = lft_ft_print_reg,
+	.active = LIST_HEAD_INIT(lft_ft_print_ev.active),
+};
+
+static const struct lft_attr lft_ft_print_attrs[] = {
+	{ "trigger", 0640, lft_ev_show_trigger, lft_ev_store_trigger,
+	  PAGE_SIZE - 1 },
+};
+
+/* events/ftrace/print/trigger, in @dir. */
+static int lft_ft_marker_create(struct lft_array *tr, struct dentry *dir)
+{
+	struct lft_ev_array *ea = tr->events;
+	struct lft_ev_file *f = kzalloc(sizeof(*f), GFP_KERNEL);
+
+	if (!f)
+		return -ENOMEM;
+	f->ev = &lft_ft_print_ev;
+	f->tr = tr;
+	f->marker = true;
+	INIT_LIST_HEAD(&f->node);
+	INIT_LIST_HEAD(&f->triggers);
+	INIT_LIST_HEAD(&f->list);
+	f->ref.tr = tr;
+	f->ref.cpu = LFT_RB_ALL_CPUS;
+	f->ref.priv = f;
+	f->dir = dir;
+	f->attrs = lft_create_attrs_owned(&f->ref, dir, lft_ft_print_attrs,
+					  ARRAY_SIZE(lft_ft_print_attrs));
+	if (!f->attrs) {
+		kfree(f);
+		return -ENOMEM;
+	}
+	ea->marker = f;
+	return 0;
+}
+
+/**
+ * lft_ev_ftrace_free() - free an array's ftrace/print state
+ * @tr: the array, its triggers cleared, its directory removed (lft_lock
+ *	held, or no file of it open)
+ */
+void lft_ev_ftrace_free(struct lft_array *tr)
+{
+	struct lft_ev_array *ea = tr->events;
+	struct lft_ev_file *f = ea->marker;
+
+	if (!f)
+		return;
+	WRITE_ONCE(ea->marker, NULL);
+	kfree(f->attrs);
+	kfree(f);
+}
+
 static void lft_ft_show_format(struct lft_file_ref *ref, struct seq_buf *s)
 {
 	const struct lft_ft_entry *e = ref->priv;
@@ -145,12 +219,16 @@ int lft_ev_ftrace_create(struct lft_array *tr, struct dentry *root)
 	for (i = 0; !ret && i < ARRAY_SIZE(lft_ft_entries); i++) {
 		const struct lft_ft_entry *e = &lft_ft_entries[i];
 		struct lft_file_ref *ref = lft_file_ref(tr, LFT_RB_ALL_CPUS);
+		struct dentry *edir;
 
 		if (!ref)
 			return -ENOMEM;
 		ref->priv = (void *)e;
-		ret = lft_create_attrs(ref, debugfs_create_dir(e->name, dir),
-				       lft_ft_attrs, e->with_id ? 2 : 1);
+		edir = debugfs_create_dir(e->name, dir);
+		ret = lft_create_attrs(ref, edir, lft_ft_attrs,
+				       e->with_id ? 2 : 1);
+		if (!ret && e->id == LFT_TRACE_PRINT)
+			ret = lft_ft_marker_create(tr, edir);
 	}
 	return ret;
 }

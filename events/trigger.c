@@ -84,16 +84,18 @@ static noinline void lft_trig_fire(struct lft_ev_file *f,
 		/* Counted even when nothing is written, as 6.1. */
 		if (lft_trig_count(t) && lft_array_writable(tr)) {
 			lft_gen_ctx_dec(&ctx, LFT_TRACE_STACK);
-			/* A kprobe event's: from the probed code. */
+			/*
+			 * A kprobe event's starts from the probed code. Others
+			 * leave out this, lft_ev_trigger_post(), lft_ev_commit()
+			 * and the probe: the stack starts at the tracepoint;
+			 * trace_marker's at tracing_mark_write(), as 6.1's.
+			 */
 			if (regs)
 				lft_stack_record_regs(tr, READ_ONCE(tr->rb),
 						      &ctx, regs);
-			/*
-			 * Leave out this, lft_ev_trigger_post(), lft_ev_commit()
-			 * and the probe: the stack starts at the tracepoint.
-			 */
 			else
-				lft_stack_record(tr, READ_ONCE(tr->rb), &ctx, 4);
+				lft_stack_record(tr, READ_ONCE(tr->rb), &ctx,
+						 f->marker ? 2 : 4);
 		}
 		break;
 	default:
@@ -247,6 +249,12 @@ void lft_ev_triggers_clear(struct lft_ev_file *f)
 	list_for_each_entry_safe(t, tmp, &f->triggers, list)
 		lft_trig_del(f, t);
 	lft_ev_for_each_in(o, f->tr)
+		list_for_each_entry_safe(t, tmp, &o->triggers, list)
+			if (t->target == f)
+				lft_trig_del(o, t);
+	/* trace_marker's event is in no list, and can target @f. */
+	o = ((struct lft_ev_array *)f->tr->events)->marker;
+	if (o)
 		list_for_each_entry_safe(t, tmp, &o->triggers, list)
 			if (t->target == f)
 				lft_trig_del(o, t);
