@@ -92,7 +92,9 @@ out_tree:
 	lft_events_array_free(&lft_top);
 	mutex_unlock(&lft_lock);
 out_array:
+	mutex_lock(&lft_lock);
 	lft_array_destroy(&lft_top);
+	mutex_unlock(&lft_lock);
 out_tracers:
 	lft_tracers_exit();
 	lft_taskinfo_exit();
@@ -119,13 +121,16 @@ static void __exit lft_exit(void)
 	lft_file_refs_free();
 	/*
 	 * Events hold taskinfo references: off before taskinfo goes. Under
-	 * lft_lock, as everywhere the events and triggers change.
+	 * lft_lock as an instance's teardown: nothing else can race here, but
+	 * the state these free is lft_lock's (lockdep checks it).
 	 */
 	mutex_lock(&lft_lock);
 	lft_events_array_free(&lft_top);
 	mutex_unlock(&lft_lock);
 	lft_taskinfo_exit();
+	mutex_lock(&lft_lock);
 	lft_array_destroy(&lft_top);
+	mutex_unlock(&lft_lock);
 	/* Every site unpatched, and no CPU left in the hook. */
 	lft_fentry_exit();
 	lft_tracers_exit();

@@ -8,8 +8,10 @@ export PATH
 # Kernel log lines that fail whatever produced them.
 # The sanitize kernel's checkers report as BUG: (KASAN, sleeping in atomic)
 # and WARNING: (lockdep, suspicious RCU usage, list corruption), UBSAN and
-# ODEBUG lines; kmemleak only when asked (lft_kmemleak).
-LFT_BAD_LOG='BUG:|WARNING:|Oops|general protection|soft lockup|hung task|blocked for more than|RCU stall|detected stall|ftrace failed|KASAN|UBSAN|ODEBUG|lockdep|Kernel panic'
+# ODEBUG lines; kmemleak only when asked (lft_kmemleak). Lockdep's one
+# report without either word is the non-static key; the bare word would
+# match its boot banner ("RCU lockdep checking is enabled").
+LFT_BAD_LOG='BUG:|WARNING:|Oops|general protection|soft lockup|hung task|blocked for more than|RCU stall|detected stall|ftrace failed|KASAN|UBSAN|ODEBUG|INFO: trying to register non-static key|Kernel panic'
 
 # lftrace.* words of the kernel command line become insmod parameters, as
 # modprobe does for a module loaded after boot.
@@ -41,16 +43,21 @@ lft_log_errors() {
 
 # On a kernel with kmemleak (the sanitize kernel): scan now and print the
 # objects found unreferenced since the last call whose allocation went
-# through lftrace or another module (after rmmod a module's frames show
-# as bare addresses); the rest is the kernel's own business. Status 0 when
-# there were none. The first call only forgets what boot left.
+# through lftrace or another module; the rest is the kernel's own business.
+# Only the backtrace counts (a hex dump may hold any text). A module's
+# frame is named with its module in brackets, or is a bare address once
+# the module (or its init text) is gone: kernel text always has a name.
+# Status 0 when there were none. kmemleak reports only objects at least
+# 5 s old: a leak made just before a scan is blamed on the next item. The
+# first call only forgets what boot left.
 LFT_KMEMLEAK=/sys/kernel/debug/kmemleak
 lft_kmemleak() {
 	[ -w $LFT_KMEMLEAK ] || return 0
 	echo scan > $LFT_KMEMLEAK
-	found=$(awk '/^unreferenced object/ { if (blk != "" && ours) print blk; blk = $0; ours = 0; next }
+	found=$(awk '/^unreferenced object/ { if (blk != "" && ours) print blk; blk = $0; ours = 0; bt = 0; next }
 		{ blk = blk "\n" $0 }
-		/lftrace|lft_|\[<ffffffffc|0xffffffffc/ { ours = 1 }
+		/^  backtrace:/ { bt = 1; next }
+		bt && /lftrace|lft_|\] 0x[0-9a-f]+$|\[[A-Za-z0-9_]+\]$/ { ours = 1 }
 		END { if (blk != "" && ours) print blk }' $LFT_KMEMLEAK)
 	echo clear > $LFT_KMEMLEAK
 	[ -z "$found" ] || { printf '%b\n' "$found" | head -n 30; return 1; }
