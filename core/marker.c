@@ -82,7 +82,7 @@ static ssize_t tracing_mark_write(struct file *file, const char __user *ubuf,
 	if (post) {
 		/* Keeps the triggers, as during the reservation. */
 		preempt_disable_notrace();
-		lft_ev_trigger_post(trig, post);
+		lft_ev_trigger_post(trig, post, NULL);
 		preempt_enable_notrace();
 	}
 	lft_taskinfo_note();
