@@ -572,20 +572,34 @@ EXPORT_SYMBOL_GPL(lft_rb_set_abs_ts);
  *
  * Times of different clocks do not mix, so the buffer is reset. Sleeps.
  *
- * Return: 0, or -EINVAL for an unknown clock.
+ * Return: 0, -EINVAL for an unknown clock, or -ENOMEM.
  */
 int lft_rb_set_clock(struct lft_rb *rb, enum lft_rb_clock clock)
 {
+	struct lft_rb_cpu **held;
 	int cpu;
 
 	if ((unsigned int)clock >= LFT_RB_NR_CLOCKS)
 		return -EINVAL;
-	for_each_possible_cpu(cpu)
-		lft_rb_quiesce(lft_rb_cpu_buf(rb, cpu));
+	/*
+	 * The rings stopped are the rings started again: a latency tracer
+	 * may swap a CPU's ring into another buffer meanwhile (until it is
+	 * stopped, then lft_rb_swap_cpu() refuses), and looking the ring up
+	 * twice would stop one and start another, leaving one stopped for
+	 * good.
+	 */
+	held = kcalloc(nr_cpu_ids, sizeof(*held), GFP_KERNEL);
+	if (!held)
+		return -ENOMEM;
+	for_each_possible_cpu(cpu) {
+		held[cpu] = lft_rb_cpu_buf(rb, cpu);
+		lft_rb_quiesce(held[cpu]);
+	}
 	rb->clock_id = clock;
 	WRITE_ONCE(rb->clock, lft_rb_clock_fn(clock));
 	for_each_possible_cpu(cpu)
-		lft_rb_unquiesce(lft_rb_cpu_buf(rb, cpu));
+		lft_rb_unquiesce(held[cpu]);
+	kfree(held);
 	lft_rb_reset(rb);
 	return 0;
 }
@@ -652,7 +666,8 @@ EXPORT_SYMBOL_GPL(lft_rb_stats);
  * the latency tracers do), or while no writer can write to either.
  *
  * Return: 0, -EINVAL when the rings differ in size, -EBUSY when a writer
- * on @cpu is in the middle of an event.
+ * on @cpu is in the middle of an event or either ring's writers are
+ * stopped.
  */
 int lft_rb_swap_cpu(struct lft_rb *a, struct lft_rb *b, int cpu)
 {
@@ -661,6 +676,13 @@ int lft_rb_swap_cpu(struct lft_rb *a, struct lft_rb *b, int cpu)
 
 	if (ca->nr_pages != cb->nr_pages)
 		return -EINVAL;
+	/*
+	 * Not a ring whose writers are stopped (a resize, reset or clock
+	 * change holds it): it would move under the one who stopped it.
+	 */
+	if (atomic_read(&ca->record_disabled) ||
+	    atomic_read(&cb->record_disabled))
+		return -EBUSY;
 	if (local_read(&ca->committing) || local_read(&cb->committing))
 		return -EBUSY;
 	WRITE_ONCE(a->cpus[cpu], cb);
