@@ -412,6 +412,7 @@ static void rb_discard(struct kunit *test)
 		KUNIT_EXPECT_LE(test, e.ts, t1);
 		KUNIT_EXPECT_LT(test, lft_rb_consume(rb, cpu, v, 4, &e), 0);
 	}
+	lft_rb_free(rb);
 }
 
 /* A writer on one CPU, a reader on another, then resizes under it. */
