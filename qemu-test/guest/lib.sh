@@ -90,6 +90,11 @@ ktree_reset() {
 	for o in event-fork stacktrace; do
 		echo 0 > $k/options/$o
 	done
+	# A latency run (ftracetest's, on a kernel with those tracers) leaves
+	# its maximum behind.
+	for f in tracing_max_latency tracing_thresh; do
+		[ -e $k/$f ] && echo 0 > $k/$f
+	done
 	echo 1 > $k/tracing_on
 	echo > $k/trace
 	echo > $k/error_log
