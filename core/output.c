@@ -149,7 +149,14 @@ bool lft_print_lat_top(struct lft_print_iter *it, struct lft_rb *rb,
 		       struct seq_buf *s, int cpu)
 {
 	struct lft_array *tr = it->tr;
-	const struct lft_lat_info *l = &tr->lat;
+	/*
+	 * The max data describe the snapshot buffer only: the live buffer's
+	 * header names no task, and its CPU is where the function tracer was
+	 * last started, as the kernel keeps them per buffer.
+	 */
+	static const struct lft_lat_info live;
+	const struct lft_lat_info *l = rb == READ_ONCE(tr->snap) ? &tr->lat : &live;
+	int lcpu = l == &live ? READ_ONCE(tr->trace_cpu) : l->cpu;
 	unsigned long entries, written;
 	unsigned long sym = tr->flags & (LFT_OPT_SYM_OFFSET | LFT_OPT_SYM_ADDR);
 
@@ -160,7 +167,7 @@ bool lft_print_lat_top(struct lft_print_iter *it, struct lft_rb *rb,
 		       utsname()->release);
 	seq_buf_printf(s, "# --------------------------------------------------------------------\n");
 	seq_buf_printf(s, "# latency: %lu us, #%lu/%lu, CPU#%d | (M:%s VP:%d, KP:%d, SP:%d HP:%d #P:%d)\n",
-		       l->latency_ns / NSEC_PER_USEC, entries, written, l->cpu,
+		       l->latency_ns / NSEC_PER_USEC, entries, written, lcpu,
 		       lft_preempt_model(), 0, 0, 0, 0, num_online_cpus());
 	seq_buf_printf(s, "#    -----------------\n");
 	seq_buf_printf(s, "#    | task: %.16s-%d (uid:%d nice:%ld policy:%ld rt_prio:%ld)\n",

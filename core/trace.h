@@ -266,6 +266,7 @@ struct lft_array {
 	unsigned long lat_saved;	/* options a latency tracer forced, */
 	unsigned long lat_forced;	/* and what they were before */
 	struct lft_lat_info lat;	/* the latency header's task data */
+	int trace_cpu;			/* its CPU# for the live buffer */
 	unsigned long max_latency;	/* tracing_max_latency, ns */
 	void *fn;			/* function tracer state */
 	void *events;			/* events/ state (events/files.c) */

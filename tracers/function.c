@@ -255,6 +255,8 @@ static int lft_fn_init(struct lft_array *tr)
 	if (ret)
 		goto out_taskinfo;
 	fa->active = true;
+	/* The latency header's CPU#, as the kernel's function tracer notes it. */
+	WRITE_ONCE(tr->trace_cpu, raw_smp_processor_id());
 	ret = lft_fn_repatch();
 	if (ret)
 		goto out_active;
