@@ -11,9 +11,8 @@
 #include <linux/sched/signal.h>
 #include <linux/slab.h>
 
-#include "core/ksyms.h"
+#include "compat/ksyms.h"
 #include "core/trace.h"
-#include "events/event.h"
 
 DEFINE_MUTEX(lft_lock);
 struct lft_array lft_top;
@@ -102,7 +101,7 @@ int lft_array_init(struct lft_array *tr, struct dentry *parent)
 
 void lft_array_destroy(struct lft_array *tr)
 {
-	lft_events_array_free(tr);
+	lft_subsys_array_free(tr);
 	lft_tracers_array_free(tr);
 	lft_err_clear(tr);
 	lft_snapshot_free(tr);
@@ -124,6 +123,8 @@ void lft_array_destroy(struct lft_array *tr)
  * @cpu: a CPU or LFT_RB_ALL_CPUS
  *
  * Called with lft_lock held. The buffer counts as expanded afterwards.
+ * While a reader of trace or snapshot walks the buffers (which it does in
+ * place), they keep their size: -EBUSY, as the kernel says.
  *
  * Return: 0 or a negative errno (nothing changed on failure).
  */
@@ -131,6 +132,8 @@ int lft_array_resize(struct lft_array *tr, unsigned long size, int cpu)
 {
 	int ret, c;
 
+	if (tr->iter_readers)
+		return -EBUSY;
 	ret = lft_rb_resize(tr->rb, size, cpu);
 	if (ret)
 		return ret;

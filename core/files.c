@@ -13,8 +13,6 @@
 #include <linux/uaccess.h>
 
 #include "core/trace.h"
-#include "events/event.h"
-#include "events/kprobe.h"
 
 #define LFT_MODE_WRITE	0640
 #define LFT_MODE_READ	0440
@@ -328,11 +326,12 @@ static int lft_store_size(struct lft_file_ref *ref, char *buf, size_t cnt)
 	/*
 	 * As 6.1: zero is refused; the size in bytes wraps as the kernel's
 	 * does (a size near ULONG_MAX becomes the minimum), and what the
-	 * machine cannot have is ENOMEM.
+	 * machine cannot have is ENOMEM. So is any other failure (a reader
+	 * walking the buffer: EBUSY inside), as the kernel reports them.
 	 */
 	if (!kb)
 		return -EINVAL;
-	return lft_array_resize(ref->tr, kb << 10, ref->cpu);
+	return lft_array_resize(ref->tr, kb << 10, ref->cpu) ? -ENOMEM : 0;
 }
 
 static void lft_show_total_size(struct lft_file_ref *ref, struct seq_buf *s)
@@ -661,11 +660,9 @@ int lft_files_create(struct lft_array *tr)
 	if (!ret)
 		ret = lft_tracers_array_init(tr);
 	if (!ret)
-		ret = lft_events_array_init(tr);
+		ret = lft_subsys_array_init(tr, ref);
 	if (ret)
 		return ret;
-	if (!tr->name)
-		lft_kp_files_create(tr, ref);
 
 	pc = debugfs_create_dir("per_cpu", tr->dir);
 	for_each_possible_cpu(cpu) {

@@ -11,10 +11,9 @@
 #include <linux/rcupdate.h>
 #include <linux/string.h>
 
-#include "core/ksyms.h"
+#include "compat/ksyms.h"
 #include "arch/x86/fentry.h"
 #include "core/trace.h"
-#include "events/event.h"
 
 /*
  * Name of our directory under debugfs. Renaming it lets lftrace be tried
@@ -24,6 +23,16 @@ static char *debugfs_dir = "lftrace";
 module_param(debugfs_dir, charp, 0444);
 MODULE_PARM_DESC(debugfs_dir, "name of the directory under debugfs (default: lftrace)");
 
+
+/*
+ * What sits above core, in the order it sets up: each registers its
+ * tracers, files and options with core (core/subsys.c).
+ */
+static struct lft_subsys *const lft_subsystems[] = {
+	&lft_function_subsys,
+	&lft_latency_subsys,
+	&lft_events_subsys,
+};
 
 static bool lft_dir_name_valid(const char *name)
 {
@@ -56,8 +65,10 @@ static int __init lft_init(void)
 	if (ret)
 		goto out_cmdline;
 	ret = lft_tracers_init();
+	if (!ret)
+		ret = lft_subsys_init(lft_subsystems, ARRAY_SIZE(lft_subsystems));
 	if (ret)
-		goto out_fentry;
+		goto out_tracers;
 	ret = lft_array_init(&lft_top, NULL);
 	if (ret)
 		goto out_tracers;
@@ -89,7 +100,7 @@ out_tree:
 	debugfs_remove(lft_top.dir);
 	lft_file_refs_free();
 	mutex_lock(&lft_lock);
-	lft_events_array_free(&lft_top);
+	lft_subsys_array_free(&lft_top);
 	mutex_unlock(&lft_lock);
 out_array:
 	mutex_lock(&lft_lock);
@@ -98,7 +109,6 @@ out_array:
 out_tracers:
 	lft_tracers_exit();
 	lft_taskinfo_exit();
-out_fentry:
 	lft_fentry_exit();
 	rcu_barrier_tasks_rude();
 out_cmdline:
@@ -125,7 +135,7 @@ static void __exit lft_exit(void)
 	 * the state these free is lft_lock's (lockdep checks it).
 	 */
 	mutex_lock(&lft_lock);
-	lft_events_array_free(&lft_top);
+	lft_subsys_array_free(&lft_top);
 	mutex_unlock(&lft_lock);
 	lft_taskinfo_exit();
 	mutex_lock(&lft_lock);

@@ -10,7 +10,6 @@
 #include <linux/uaccess.h>
 
 #include "core/trace.h"
-#include "events/event.h"
 
 #define LFT_FAULTED "<faulted>"
 
@@ -44,8 +43,7 @@ static ssize_t tracing_mark_write(struct file *file, const char __user *ubuf,
 {
 	struct lft_file_ref *ref = file->f_inode->i_private;
 	struct lft_print_entry *entry;
-	struct lft_ev_file *trig;
-	unsigned int post = 0;
+	unsigned int post;
 	struct lft_rb_res res;
 	ssize_t written;
 
@@ -67,14 +65,11 @@ static ssize_t tracing_mark_write(struct file *file, const char __user *ubuf,
 		written = cnt;
 	}
 	/*
-	 * events/ftrace/print's triggers, as 6.1's: on the text as written
-	 * (no newline added yet); traceoff and stacktrace once committed.
+	 * Triggers on the record (events/ftrace/print's, as 6.1's): on the
+	 * text as written (no newline added yet); more after the commit.
 	 */
-	trig = lft_ev_marker(ref->tr);
-	if (trig) {
-		entry->buf[cnt] = '\0';
-		post = lft_ev_trigger(trig, entry, sizeof(*entry) + cnt + 1);
-	}
+	entry->buf[cnt] = '\0';
+	post = lft_subsys_marker(ref->tr, entry, sizeof(*entry) + cnt + 1);
 	if (!cnt || entry->buf[cnt - 1] != '\n')
 		entry->buf[cnt++] = '\n';
 	entry->buf[cnt] = '\0';
@@ -82,7 +77,7 @@ static ssize_t tracing_mark_write(struct file *file, const char __user *ubuf,
 	if (post) {
 		/* Keeps the triggers, as during the reservation. */
 		preempt_disable_notrace();
-		lft_ev_trigger_post(trig, post, NULL);
+		lft_subsys_marker_post(ref->tr, post);
 		preempt_enable_notrace();
 	}
 	lft_taskinfo_note();

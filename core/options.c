@@ -12,7 +12,6 @@
 #include <linux/uaccess.h>
 
 #include "core/trace.h"
-#include "events/event.h"
 
 static const struct {
 	const char *name;
@@ -81,9 +80,8 @@ void lft_option_set(struct lft_array *tr, unsigned long bit, bool on)
 		if (tr->snap)
 			lft_rb_set_overwrite(tr->snap, on);
 	}
-	if (!!(flags & bit) != on &&
-	    (bit == LFT_OPT_RECORD_CMD || bit == LFT_OPT_RECORD_TGID))
-		lft_ev_taskinfo_option(tr);
+	if (!!(flags & bit) != on)
+		lft_subsys_option_changed(tr, bit, on);
 	if (!!(flags & bit) != on && tr->tracer &&
 	    tr->tracer->option_changed)
 		tr->tracer->option_changed(tr, bit, on);

@@ -12,7 +12,6 @@
 #include <linux/utsname.h>
 
 #include "core/trace.h"
-#include "events/event.h"
 
 /* Clocks whose values are ns, printed as seconds.microseconds. */
 bool lft_time_in_ns(enum lft_rb_clock clock)
@@ -572,8 +571,7 @@ bool lft_print_body(struct lft_print_iter *it, struct seq_buf *s,
 		return true;
 	}
 	default:
-		if (lft_event_print(s, data, e->len,
-				    tr->flags & LFT_OPT_HASH_PTR))
+		if (lft_subsys_print(tr, s, data, e->len))
 			return true;
 		if (tr->tracer->print_line &&
 		    tr->tracer->print_line(tr, s, ent, e->len))

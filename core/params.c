@@ -14,25 +14,12 @@
  *   ftrace_dump_on_oops[=orig_cpu]  dump the buffer to the console on an
  *                              oops or panic (all CPUs, or the one that
  *                              oopsed); "0" turns it off
- *   ftrace_filter=F[,F]        set_ftrace_filter at load
- *   ftrace_notrace=F[,F]       set_ftrace_notrace at load
- *   ftrace_graph_filter=F[,F]  set_graph_function at load
- *   ftrace_graph_notrace=F[,F] set_graph_notrace at load
- *   ftrace_graph_max_depth=N   max_graph_depth at load
- *   stacktrace                 start the stack tracer at load
- *   stacktrace_filter=F[,F]    the stack tracer's functions
  *   tracing_thresh=USECS       the initial tracing_thresh
  *   traceoff_on_warning        (warn.c) a WARN() turns tracing off
- *   kprobe_event=DEF[;DEF]     kprobe events defined and enabled at load,
- *                              ',' in place of spaces (events/kprobe.c)
- *   trace_event=EV[,EV]        events enabled at load, each word as if
- *                              written to set_event ("sys:ev", "sys:*",
- *                              "ev", "sys:", ...); after kprobe_event=, so
- *                              its events may be named
- *   tp_printk                  every event record is also printed to the
- *                              kernel log (events/core.c); writable in
- *                              /sys/module/lftrace/parameters/, as the
- *                              kernel's sysctl kernel.tracepoint_printk
+ *
+ * The subsystems' own options (function filters, the stack tracer, events
+ * to enable, ...) are theirs: tracers/fn_subsys.c, events/subsys.c. They
+ * apply before and after ftrace='s tracer starts.
  */
 #define pr_fmt(fmt) "lftrace: " fmt
 
@@ -45,12 +32,7 @@
 #include <linux/sysfs.h>
 
 #include "core/trace.h"
-#include "events/event.h"
-#include "events/kprobe.h"
 #include "include/lftrace.h"
-#include "tracers/fn_filter.h"
-#include "tracers/function.h"
-#include "tracers/graph.h"
 
 static char *ftrace;
 module_param(ftrace, charp, 0444);
@@ -71,47 +53,6 @@ MODULE_PARM_DESC(trace_options, "comma-separated options (as trace_options=)");
 static bool alloc_snapshot;
 module_param(alloc_snapshot, bool, 0444);
 MODULE_PARM_DESC(alloc_snapshot, "allocate the snapshot buffer at load (as alloc_snapshot)");
-
-static char *ftrace_filter;
-module_param(ftrace_filter, charp, 0444);
-MODULE_PARM_DESC(ftrace_filter, "functions to trace, comma-separated (as ftrace_filter=)");
-
-static char *ftrace_notrace;
-module_param(ftrace_notrace, charp, 0444);
-MODULE_PARM_DESC(ftrace_notrace, "functions not to trace (as ftrace_notrace=)");
-
-static char *ftrace_graph_filter;
-module_param(ftrace_graph_filter, charp, 0444);
-MODULE_PARM_DESC(ftrace_graph_filter, "set_graph_function at load (as ftrace_graph_filter=)");
-
-static char *ftrace_graph_notrace;
-module_param(ftrace_graph_notrace, charp, 0444);
-MODULE_PARM_DESC(ftrace_graph_notrace, "set_graph_notrace at load (as ftrace_graph_notrace=)");
-
-static uint ftrace_graph_max_depth;
-module_param(ftrace_graph_max_depth, uint, 0444);
-MODULE_PARM_DESC(ftrace_graph_max_depth, "max_graph_depth at load (as ftrace_graph_max_depth=)");
-
-static bool stacktrace;
-module_param(stacktrace, bool, 0444);
-MODULE_PARM_DESC(stacktrace, "start the stack tracer at load (as stacktrace)");
-
-static char *stacktrace_filter;
-module_param(stacktrace_filter, charp, 0444);
-MODULE_PARM_DESC(stacktrace_filter, "the stack tracer's functions (as stacktrace_filter=)");
-
-static char *kprobe_event;
-module_param(kprobe_event, charp, 0444);
-MODULE_PARM_DESC(kprobe_event, "kprobe events to define and enable, ';'-separated, ',' for spaces (as kprobe_event=)");
-
-static char *trace_event;
-module_param(trace_event, charp, 0444);
-MODULE_PARM_DESC(trace_event, "events to enable, comma-separated, in set_event's syntax (as trace_event=)");
-
-/* Read by every event's commit (events/core.c). */
-bool lft_tp_printk;
-module_param_named(tp_printk, lft_tp_printk, bool, 0644);
-MODULE_PARM_DESC(tp_printk, "also print each event record to the kernel log (as tp_printk)");
 
 static unsigned long tracing_thresh;
 module_param(tracing_thresh, ulong, 0444);
@@ -192,49 +133,6 @@ int lft_params_early(void)
 	return 0;
 }
 
-/* A function filter from a parameter; a word matching nothing fails. */
-static int lft_params_filter(struct lft_fn_filter *f, const char *text,
-			     const char *param)
-{
-	int ret;
-
-	if (!text || !*text)
-		return 0;
-	ret = lft_fn_filter_apply(f, text);
-	if (ret)
-		pr_err("%s: '%s' does not name traceable functions (%d)\n",
-		       param, text, ret);
-	return ret;
-}
-
-/* trace_event=: each word as set_event takes it; one matching nothing fails. */
-static int lft_params_events(const char *list)
-{
-	char *copy, *p, *w, *colon;
-	int ret = 0;
-
-	copy = kstrdup(list, GFP_KERNEL);
-	if (!copy)
-		return -ENOMEM;
-	p = copy;
-	while (!ret && (w = strsep(&p, ","))) {
-		w = strim(w);
-		if (!*w)
-			continue;
-		/* lft_ev_set_word() cuts the word at its ':'; put it back. */
-		colon = strchr(w, ':');
-		ret = lft_ev_set_word(&lft_top, w);
-		if (colon)
-			*colon = ':';
-		if (ret == -EINVAL)
-			pr_err("trace_event: unknown event '%s'\n", w);
-		else if (ret)
-			pr_err("trace_event: cannot enable '%s': %d\n", w, ret);
-	}
-	kfree(copy);
-	return ret;
-}
-
 /* Apply the rest once the top-level array exists. lft_lock held. */
 int lft_params_apply(void)
 {
@@ -279,28 +177,10 @@ int lft_params_apply(void)
 			return ret;
 		}
 	}
-	ret = lft_params_filter(&((struct lft_fn_array *)lft_top.fn)->filter,
-				ftrace_filter, "ftrace_filter");
-	if (!ret)
-		ret = lft_params_filter(&((struct lft_fn_array *)lft_top.fn)->exclude,
-					ftrace_notrace, "ftrace_notrace");
-	if (!ret)
-		ret = lft_params_filter(&lft_graph_filter, ftrace_graph_filter,
-					"ftrace_graph_filter");
-	if (!ret)
-		ret = lft_params_filter(&lft_graph_notrace, ftrace_graph_notrace,
-					"ftrace_graph_notrace");
+	/* Function filters and the like, then the tracer, then events. */
+	ret = lft_subsys_boot(LFT_BOOT_BEFORE_TRACER);
 	if (ret)
 		return ret;
-	lft_graph_max_depth = ftrace_graph_max_depth;
-	if (stacktrace || stacktrace_filter) {
-		ret = lft_stack_tracer_start(stacktrace_filter);
-		if (ret) {
-			pr_err("cannot start the stack tracer (stacktrace_filter '%s'): %d\n",
-			       stacktrace_filter ? stacktrace_filter : "", ret);
-			return ret;
-		}
-	}
 	if (ftrace) {
 		ret = lft_tracer_set(&lft_top, ftrace);
 		if (ret) {
@@ -308,16 +188,9 @@ int lft_params_apply(void)
 			return ret;
 		}
 	}
-	if (kprobe_event) {
-		ret = lft_kp_boot(kprobe_event);
-		if (ret)
-			return ret;
-	}
-	if (trace_event) {
-		ret = lft_params_events(trace_event);
-		if (ret)
-			return ret;
-	}
+	ret = lft_subsys_boot(LFT_BOOT_AFTER_TRACER);
+	if (ret)
+		return ret;
 	ret = lft_warn_init();
 	if (ret)
 		return ret;

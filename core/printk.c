@@ -29,7 +29,7 @@
 #include <linux/string.h>
 #include <linux/workqueue.h>
 
-#include "core/ksyms.h"
+#include "compat/ksyms.h"
 #include "core/trace.h"
 #include "include/lftrace.h"
 

@@ -18,13 +18,18 @@
 /* Serializes swaps (from any context) against allocation and freeing. */
 static DEFINE_RAW_SPINLOCK(lft_snap_lock);
 
-/* A buffer like the array's: same sizes, clock and mode. lft_lock held. */
+/*
+ * A buffer like the array's: same sizes, clock and mode, unless it has one
+ * (whose contents, a snapshot taken, stay). lft_lock held.
+ */
 int lft_snapshot_alloc(struct lft_array *tr)
 {
 	struct lft_rb *rb;
 	unsigned long flags;
 	int cpu, ret;
 
+	if (tr->snap)
+		return 0;
 	rb = lft_rb_alloc(1, tr->flags & LFT_OPT_OVERWRITE);
 	if (!rb)
 		return -ENOMEM;
@@ -49,14 +54,16 @@ int lft_snapshot_alloc(struct lft_array *tr)
 /* Drop the snapshot buffer. lft_lock held. */
 void lft_snapshot_free(struct lft_array *tr)
 {
-	struct lft_rb *rb = tr->snap;
+	struct lft_rb *rb;
 	unsigned long flags;
 
-	if (!rb)
-		return;
+	/* Read under the lock: a trigger may swap until it is NULL. */
 	raw_spin_lock_irqsave(&lft_snap_lock, flags);
+	rb = tr->snap;
 	tr->snap = NULL;
 	raw_spin_unlock_irqrestore(&lft_snap_lock, flags);
+	if (!rb)
+		return;
 	/* A writer that loaded it before the last swap may still be in it. */
 	synchronize_rcu();
 	lft_rb_free(rb);

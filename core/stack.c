@@ -12,7 +12,7 @@
 #include <linux/string.h>
 #include <linux/stacktrace.h>
 
-#include "core/ksyms.h"
+#include "compat/ksyms.h"
 #include "core/trace.h"
 
 #define LFT_STACK_NEST	4

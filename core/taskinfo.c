@@ -15,7 +15,7 @@
 #include <linux/tracepoint.h>
 #include <linux/vmalloc.h>
 
-#include "core/ksyms.h"
+#include "compat/ksyms.h"
 #include "core/trace.h"
 
 static DEFINE_PER_CPU(bool, lft_taskinfo_save);

@@ -206,6 +206,52 @@ struct lft_tracer {
 	struct list_head list;
 };
 
+/* When a subsystem's boot options apply, around the ftrace= tracer. */
+enum lft_boot_stage {
+	LFT_BOOT_BEFORE_TRACER,	/* e.g. function filters */
+	LFT_BOOT_AFTER_TRACER,	/* e.g. events to enable */
+};
+
+/**
+ * struct lft_subsys - a part of lftrace above core (a tracer family, the
+ *	events) that core calls back; core/main.c lists them
+ * @name: for messages
+ * @init: at load, before any array exists: register tracers and the like
+ * @stop: at unload, before the top level's files go: stop what it runs
+ * @exit: at unload, after the arrays are gone (also after a failed load)
+ * @boot: apply its boot options (module parameters) at @stage; lft_lock held
+ * @array_init: its files and state in a new array, after core's and the
+ *	tracers' (lft_lock held; @ref is the array's own file reference)
+ * @array_free: undo @array_init (lft_lock held); must cope with an array
+ *	it never set up, and with being called twice
+ * @option_changed: an option of @tr changed (lft_lock held)
+ * @marker: trace_marker's record of @tr is about to be committed (@rec,
+ *	@len bytes; preemption off): returns what @marker_post needs, 0 for
+ *	nothing
+ * @marker_post: after the commit, with what @marker returned (preemption
+ *	off)
+ * @print: print a record of a type core and the tracer do not know;
+ *	false if it is not one of the subsystem's either
+ * @list: registry link
+ */
+struct lft_subsys {
+	const char *name;
+	int (*init)(void);
+	void (*stop)(void);
+	void (*exit)(void);
+	int (*boot)(enum lft_boot_stage stage);
+	int (*array_init)(struct lft_array *tr, struct lft_file_ref *ref);
+	void (*array_free)(struct lft_array *tr);
+	void (*option_changed)(struct lft_array *tr, unsigned long bit,
+			       bool on);
+	unsigned int (*marker)(struct lft_array *tr, const void *rec,
+			       unsigned int len);
+	void (*marker_post)(struct lft_array *tr, unsigned int post);
+	bool (*print)(struct lft_array *tr, struct seq_buf *s,
+		      const void *rec, unsigned int len);
+	struct list_head list;
+};
+
 /*
  * The latency header's data about the max trace (latency tracers fill it;
  * zero otherwise, as in the kernel).
@@ -304,7 +350,6 @@ unsigned int lft_gen_ctx_pc(struct lft_entry *ent, u16 type, unsigned int pc);
 
 /* tracer.c */
 int lft_tracer_register(struct lft_tracer *t);
-void lft_tracer_unregister(struct lft_tracer *t);
 struct lft_tracer *lft_tracer_find(const char *name);
 int lft_tracer_set(struct lft_array *tr, const char *name);
 int lft_tracers_show(struct lft_array *tr, struct seq_buf *s);
@@ -313,6 +358,27 @@ void lft_tracers_stop(void);
 void lft_tracers_exit(void);
 int lft_tracers_array_init(struct lft_array *tr);
 void lft_tracers_array_free(struct lft_array *tr);
+
+/*
+ * subsys.c. The subsystems are defined above core (tracers/, events/);
+ * core/main.c lists them in the order they set up.
+ */
+extern struct lft_subsys lft_function_subsys;
+extern struct lft_subsys lft_latency_subsys;
+extern struct lft_subsys lft_events_subsys;
+int lft_subsys_init(struct lft_subsys *const *table, unsigned int n);
+void lft_subsys_stop(void);
+void lft_subsys_exit(void);
+int lft_subsys_boot(enum lft_boot_stage stage);
+int lft_subsys_array_init(struct lft_array *tr, struct lft_file_ref *ref);
+void lft_subsys_array_free(struct lft_array *tr);
+void lft_subsys_option_changed(struct lft_array *tr, unsigned long bit,
+			       bool on);
+unsigned int lft_subsys_marker(struct lft_array *tr, const void *rec,
+			       unsigned int len);
+void lft_subsys_marker_post(struct lft_array *tr, unsigned int post);
+bool lft_subsys_print(struct lft_array *tr, struct seq_buf *s,
+		      const void *rec, unsigned int len);
 extern struct lft_tracer lft_nop_tracer;
 
 /* output.c */
@@ -454,7 +520,6 @@ void lft_warn_exit(void);
 /* params.c, files.c */
 extern unsigned long lft_buf_size;
 extern unsigned long lft_tracing_thresh;	/* ns; 0 = off */
-extern bool lft_tp_printk;	/* events' records to the kernel log too */
 int lft_params_early(void);
 int lft_params_apply(void);
 void lft_params_exit(void);

@@ -6,9 +6,6 @@
 #include <linux/string.h>
 
 #include "core/trace.h"
-#include "events/event.h"
-#include "tracers/function.h"
-#include "tracers/latency.h"
 
 static LIST_HEAD(lft_tracers);
 
@@ -35,15 +32,6 @@ int lft_tracer_register(struct lft_tracer *t)
 		list_add(&t->list, &lft_tracers);	/* newest listed first */
 	mutex_unlock(&lft_lock);
 	return ret;
-}
-
-void lft_tracer_unregister(struct lft_tracer *t)
-{
-	mutex_lock(&lft_lock);
-	if (lft_top.tracer == t)
-		lft_tracer_set(&lft_top, "nop");
-	list_del(&t->list);
-	mutex_unlock(&lft_lock);
 }
 
 /* Called with lft_lock held. */
@@ -143,28 +131,16 @@ void lft_tracers_array_free(struct lft_array *tr)
 			t->array_free(tr);
 }
 
+/* At load: the core's own tracer; the others come with their subsystems. */
 int lft_tracers_init(void)
 {
-	int ret = lft_tracer_register(&lft_nop_tracer);
-
-	if (!ret)
-		ret = lft_function_init();
-	if (!ret)
-		ret = lft_wakeup_init();
-	if (!ret)
-		ret = lft_irqsoff_init();
-	if (!ret)
-		ret = lft_events_init();
-	if (ret)
-		lft_tracers_exit();
-	return ret;
+	return lft_tracer_register(&lft_nop_tracer);
 }
 
-/* Stop the top level's tracer (instances are gone already). */
+/* Stop the top level's tracer and the subsystems' work (instances are gone). */
 void lft_tracers_stop(void)
 {
-	lft_stack_tracer_stop();
-	lft_profile_stop();
+	lft_subsys_stop();
 	mutex_lock(&lft_lock);
 	if (lft_top.tracer && lft_top.tracer->reset)
 		lft_top.tracer->reset(&lft_top);
@@ -177,10 +153,7 @@ void lft_tracers_exit(void)
 {
 	struct lft_tracer *t, *tmp;
 
-	lft_function_exit();
-	lft_events_exit();
-	lft_stack_tracer_free();
-	lft_profile_free();
+	lft_subsys_exit();
 	mutex_lock(&lft_lock);
 	list_for_each_entry_safe(t, tmp, &lft_tracers, list)
 		list_del_init(&t->list);

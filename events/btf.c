@@ -18,7 +18,7 @@
 #include <linux/printk.h>
 #include <linux/string.h>
 
-#include "core/ksyms.h"
+#include "compat/ksyms.h"
 #include "events/event.h"
 
 static struct {

@@ -15,7 +15,7 @@
 #include <linux/tracepoint.h>
 #include <linux/xarray.h>
 
-#include "core/ksyms.h"
+#include "compat/ksyms.h"
 #include "core/trace.h"
 #include "events/event.h"
 #include "events/kprobe.h"

@@ -280,6 +280,9 @@ int lft_ev_soft(struct lft_ev_file *f, bool on);
 void lft_ev_slow_update(struct lft_ev_file *f);
 void lft_ev_soft_switch(struct lft_ev_file *f, bool on, atomic_long_t *count);
 
+/* subsys.c */
+extern bool lft_tp_printk;	/* records to the kernel log too (tp_printk) */
+
 /* trigger.c */
 void lft_ev_show_trigger(struct lft_file_ref *ref, struct seq_buf *s);
 int lft_ev_store_trigger(struct lft_file_ref *ref, char *buf, size_t cnt);

@@ -27,7 +27,7 @@
 
 #include "arch/x86/fentry.h"
 #include "arch/x86/fret.h"
-#include "core/ksyms.h"
+#include "compat/ksyms.h"
 #include "core/trace.h"
 #include "events/event.h"
 #include "events/kprobe.h"
@@ -128,7 +128,7 @@ static void lft_kp_fret(unsigned long func, int depth, u64 calltime,
  * regs->ip just past the int3 a kprobe at @ip would have hit, as the
  * kernel's kprobes on ftrace set it: %ip and stacks are the kprobe's.
  */
-void lft_kprobe_hit(unsigned long ip, unsigned long parent_ip,
+static void lft_kprobe_hit(unsigned long ip, unsigned long parent_ip,
 		    struct pt_regs *regs)
 {
 	unsigned long orig_ip = instruction_pointer(regs);
@@ -152,6 +152,12 @@ void lft_kprobe_hit(unsigned long ip, unsigned long parent_ip,
 		lft_fret_hook(regs, ip, 0, lft_kp_fret);
 }
 
+static void lft_kp_reclaim(const struct lft_fentry_ops *other);
+static struct lft_fentry_ops lft_kp_fentry = {
+	.hit = lft_kprobe_hit,
+	.reclaim = lft_kp_reclaim,
+};
+
 static bool lft_kp_want(unsigned long ip, void *data)
 {
 	struct lft_kp *k;
@@ -170,7 +176,7 @@ static bool lft_kp_want(unsigned long ip, void *data)
 /* Ask the hook for the sites of lft_kp_hooked's probes (lft_lock held). */
 static int lft_kp_hook_update(void)
 {
-	return lft_fentry_update(LFT_FN_KPROBE, list_empty(&lft_kp_hooked) ?
+	return lft_fentry_update(&lft_kp_fentry, list_empty(&lft_kp_hooked) ?
 				 NULL : lft_kp_want, NULL);
 }
 
@@ -219,12 +225,10 @@ static bool lft_kp_hook(struct lft_kp *k)
  * the function tracer, say. Each such probe is moved to lftrace's hook
  * when the kernel lets go of the site, else armed again as it was.
  */
-static void lft_kp_reclaim(enum lft_fn_user user)
+static void lft_kp_reclaim(const struct lft_fentry_ops *other)
 {
 	struct lft_kp *k;
 
-	if (user == LFT_FN_KPROBE)
-		return;
 	list_for_each_entry(k, &lft_kp_list, list) {
 		if (!k->on_site_kprobe)
 			continue;
@@ -246,10 +250,8 @@ static int lft_kp_reg(struct lft_event *ev, bool on)
 		if (lft_kp_hook(k))
 			return 0;
 		ret = enable_kprobe(&k->rp.kp);
-		if (!ret && (k->rp.kp.flags & KPROBE_FLAG_FTRACE)) {
+		if (!ret && (k->rp.kp.flags & KPROBE_FLAG_FTRACE))
 			k->on_site_kprobe = true;
-			lft_fentry_set_reclaim(lft_kp_reclaim);
-		}
 		return ret;
 	}
 	if (k->on_hook) {
@@ -926,7 +928,6 @@ void lft_kp_exit(void)
 {
 	struct lft_kp *k, *tmp;
 
-	lft_fentry_set_reclaim(NULL);
 	list_for_each_entry_safe(k, tmp, &lft_kp_list, list) {
 		list_del(&k->ev.list);
 		lft_kp_destroy(k);

@@ -11,7 +11,7 @@
 #include <linux/string.h>
 #include <linux/tracepoint.h>
 
-#include "core/ksyms.h"
+#include "compat/ksyms.h"
 #include "events/event.h"
 
 /* The events about other tasks, and the fields naming those tasks. */

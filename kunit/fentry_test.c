@@ -116,10 +116,19 @@ static void lft_kt_reset(bool t1, bool t2, bool rec)
 		atomic_set(&lft_kt.hits[i], 0);
 }
 
+static struct lft_fentry_ops lft_kt_ops = { .hit = lft_kt_hit };
+
 static void lft_kt_start(struct kunit *test, bool t1, bool t2, bool rec)
 {
 	lft_kt_reset(t1, t2, rec);
-	KUNIT_ASSERT_EQ(test, lft_fentry_test_start(lft_kt_want, lft_kt_hit), 0);
+	KUNIT_ASSERT_EQ(test, lft_fentry_update(&lft_kt_ops, lft_kt_want, NULL),
+			0);
+}
+
+/* Unhook the test's user; its handler is not running anywhere after. */
+static void lft_kt_stop(void)
+{
+	lft_fentry_unregister(&lft_kt_ops);
 }
 
 static bool lft_kt_named(unsigned long addr, const char *name)
@@ -136,7 +145,7 @@ static void lft_fentry_ip_parent_args(struct kunit *test)
 {
 	lft_kt_start(test, true, false, false);
 	KUNIT_EXPECT_EQ(test, lft_kt_call(lft_kt_t1, 41), 42 + 0x100);
-	lft_fentry_test_stop();
+	lft_kt_stop();
 	KUNIT_ASSERT_EQ(test, atomic_read(&lft_kt.hits[LFT_KT_T1]), 1);
 	KUNIT_EXPECT_NE(test, lft_kt.site[LFT_KT_T1], 0UL);
 	KUNIT_EXPECT_TRUE_MSG(test, lft_kt_named(lft_kt.parent[LFT_KT_T1],
@@ -159,7 +168,7 @@ static void lft_fentry_counts_and_filter(struct kunit *test)
 	}
 	KUNIT_EXPECT_TRUE(test, lft_fentry_patched(lft_kt.site[LFT_KT_T1]));
 	KUNIT_EXPECT_FALSE(test, lft_fentry_patched(lft_kt.site[LFT_KT_T2]));
-	lft_fentry_test_stop();
+	lft_kt_stop();
 	KUNIT_EXPECT_EQ(test, atomic_read(&lft_kt.hits[LFT_KT_T1]), 1000);
 	KUNIT_EXPECT_EQ(test, atomic_read(&lft_kt.hits[LFT_KT_T2]), 0);
 	KUNIT_EXPECT_EQ(test, atomic_read(&lft_kt.stray), 0);
@@ -170,7 +179,7 @@ static void lft_fentry_counts_and_filter(struct kunit *test)
 		lft_kt_call(lft_kt_t1, i);
 		lft_kt_call(lft_kt_t2, i);
 	}
-	lft_fentry_test_stop();
+	lft_kt_stop();
 	KUNIT_EXPECT_EQ(test, atomic_read(&lft_kt.hits[LFT_KT_T1]), 0);
 	KUNIT_EXPECT_EQ(test, atomic_read(&lft_kt.hits[LFT_KT_T2]), 300);
 	KUNIT_EXPECT_EQ(test, atomic_read(&lft_kt.stray), 0);
@@ -186,7 +195,7 @@ static void lft_fentry_recursion(struct kunit *test)
 
 	lft_kt_start(test, false, false, true);
 	KUNIT_EXPECT_EQ(test, lft_kt_call(lft_kt_trec, 10), 9 + 0x100);
-	lft_fentry_test_stop();
+	lft_kt_stop();
 	KUNIT_EXPECT_EQ(test, atomic_read(&lft_kt.hits[LFT_KT_REC]), 2);
 	KUNIT_EXPECT_EQ(test, lft_fentry_missed() - missed, 1UL);
 	KUNIT_EXPECT_EQ(test, lft_kt.arg[LFT_KT_REC], 7UL);
@@ -203,7 +212,7 @@ static void lft_fentry_patch_cycles(struct kunit *test)
 				  lft_fentry_patched(lft_kt.site[LFT_KT_T1]));
 		for (i = 0; i <= cycle; i++)
 			lft_kt_call(lft_kt_t2, i);
-		lft_fentry_test_stop();
+		lft_kt_stop();
 		KUNIT_EXPECT_FALSE(test,
 				   lft_fentry_patched(lft_kt.site[LFT_KT_T1]));
 		/* Unpatched: no more calls reach the handler. */
@@ -215,15 +224,60 @@ static void lft_fentry_patch_cycles(struct kunit *test)
 	}
 }
 
-/* One handler at a time; a stopped hook can start again. */
-static void lft_fentry_one_handler(struct kunit *test)
+/* Other users of the same sites: their hits at target1, all together. */
+static atomic_t lft_kt_more_hits;
+
+static void lft_kt_more_hit(unsigned long ip, unsigned long parent,
+			    struct pt_regs *regs)
 {
+	if (lft_kt_which(ip) == LFT_KT_T1)
+		atomic_inc(&lft_kt_more_hits);
+}
+
+static struct lft_fentry_ops lft_kt_more[LFT_FENTRY_SLOTS];
+
+/*
+ * Users share sites and each gets every hit; when the slots run out an
+ * update says EBUSY and changes nothing; an unregistered user's slot
+ * serves another.
+ */
+static void lft_fentry_slots(struct kunit *test)
+{
+	int i, n = 0;
+
 	lft_kt_start(test, true, false, false);
-	KUNIT_EXPECT_EQ(test, lft_fentry_test_start(lft_kt_want, lft_kt_hit),
-			-EBUSY);
-	lft_fentry_test_stop();
-	KUNIT_EXPECT_EQ(test, lft_fentry_test_start(lft_kt_want, lft_kt_hit), 0);
-	lft_fentry_test_stop();
+	for (i = 0; i < LFT_FENTRY_SLOTS; i++)
+		lft_kt_more[i] = (struct lft_fentry_ops){ .hit = lft_kt_more_hit };
+	atomic_set(&lft_kt_more_hits, 0);
+	/* lftrace's own users may hold slots: take what is left. */
+	while (n < LFT_FENTRY_SLOTS &&
+	       !lft_fentry_update(&lft_kt_more[n], lft_kt_want, NULL))
+		n++;
+	KUNIT_ASSERT_LT(test, n, LFT_FENTRY_SLOTS);
+	KUNIT_EXPECT_EQ(test, lft_kt_more[n].slot, 0);
+	KUNIT_EXPECT_EQ(test, lft_fentry_update(&lft_kt_more[n], lft_kt_want,
+						NULL), -EBUSY);
+	/* Every user is called at the shared site, once a call. */
+	for (i = 0; i < 5; i++)
+		lft_kt_call(lft_kt_t1, 0);
+	KUNIT_EXPECT_EQ(test, atomic_read(&lft_kt.hits[LFT_KT_T1]), 5);
+	KUNIT_EXPECT_EQ(test, atomic_read(&lft_kt_more_hits), 5 * n);
+	/* A freed slot serves a new user; the site stays the first user's. */
+	if (n) {
+		lft_fentry_unregister(&lft_kt_more[n - 1]);
+		KUNIT_EXPECT_EQ(test, lft_kt_more[n - 1].slot, 0);
+		KUNIT_EXPECT_EQ(test, lft_fentry_update(&lft_kt_more[n],
+							lft_kt_want, NULL), 0);
+	}
+	for (i = 0; i <= n; i++)
+		lft_fentry_unregister(&lft_kt_more[i]);
+	KUNIT_EXPECT_TRUE(test, lft_fentry_patched(lft_kt.site[LFT_KT_T1]));
+	lft_kt_call(lft_kt_t1, 0);
+	lft_kt_stop();
+	KUNIT_EXPECT_FALSE(test, lft_fentry_patched(lft_kt.site[LFT_KT_T1]));
+	KUNIT_EXPECT_EQ(test, atomic_read(&lft_kt.hits[LFT_KT_T1]), 6);
+	KUNIT_EXPECT_EQ(test, atomic_read(&lft_kt_more_hits), 5 * n);
+	KUNIT_EXPECT_EQ(test, atomic_read(&lft_kt.stray), 0);
 }
 
 static struct kunit_case lft_fentry_cases[] = {
@@ -231,14 +285,18 @@ static struct kunit_case lft_fentry_cases[] = {
 	KUNIT_CASE(lft_fentry_counts_and_filter),
 	KUNIT_CASE(lft_fentry_recursion),
 	KUNIT_CASE(lft_fentry_patch_cycles),
-	KUNIT_CASE(lft_fentry_one_handler),
+	KUNIT_CASE(lft_fentry_slots),
 	{}
 };
 
 /* A failed assertion returns early: the hook must not outlive the case. */
 static void lft_fentry_case_exit(struct kunit *test)
 {
-	lft_fentry_test_stop();
+	int i;
+
+	for (i = 0; i < LFT_FENTRY_SLOTS; i++)
+		lft_fentry_unregister(&lft_kt_more[i]);
+	lft_kt_stop();
 }
 
 static struct kunit_suite lft_fentry_suite = {

@@ -18,7 +18,7 @@
 
 #include "arch/x86/fentry.h"
 #include "arch/x86/fret.h"
-#include "core/ksyms.h"
+#include "compat/ksyms.h"
 
 static int lft_rt_sink;
 static unsigned long lft_rt_stack[16];
@@ -192,6 +192,8 @@ static void lft_rt_hit(unsigned long ip, unsigned long parent,
 	lft_rt_log('E', lft_rt_which(ip), depth, 0, 0);
 }
 
+static struct lft_fentry_ops lft_rt_ops = { .hit = lft_rt_hit };
+
 static void lft_rt_start(struct kunit *test, unsigned int nodes,
 			 const int *targets, int n)
 {
@@ -208,12 +210,13 @@ static void lft_rt_start(struct kunit *test, unsigned int nodes,
 	lft_rt.task = current;
 	KUNIT_ASSERT_EQ(test, lft_fret_start(nodes), 0);
 	lft_rt.started = true;
-	KUNIT_ASSERT_EQ(test, lft_fentry_test_start(lft_rt_want, lft_rt_hit), 0);
+	KUNIT_ASSERT_EQ(test, lft_fentry_update(&lft_rt_ops, lft_rt_want, NULL),
+			0);
 }
 
 static void lft_rt_stop(void)
 {
-	lft_fentry_test_stop();
+	lft_fentry_unregister(&lft_rt_ops);
 	if (lft_rt.started)
 		lft_fret_stop();
 	lft_rt.started = false;

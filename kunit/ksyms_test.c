@@ -7,7 +7,7 @@
 #include <linux/kallsyms.h>
 #include <linux/module.h>
 
-#include "core/ksyms.h"
+#include "compat/ksyms.h"
 
 /* Every symbol lftrace resolved at load is the start of that symbol. */
 static void lft_ksyms_table_resolved(struct kunit *test)

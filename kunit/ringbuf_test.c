@@ -669,6 +669,39 @@ static void rb_iterator(struct kunit *test)
 	lft_rb_free(rb);
 }
 
+/*
+ * A ring walked by an iterator keeps its pages: resizing it (or all rings)
+ * is -EBUSY and changes nothing, the other CPUs' rings still resize, and
+ * once the walk ends the ring resizes again.
+ */
+static void rb_iterator_blocks_resize(struct kunit *test)
+{
+	struct lft_rb *rb = rb_new(test, 4, true);
+	unsigned long size = 4 * LFT_RB_DATA_SIZE;
+	struct lft_rb_iter *it;
+	int cpu = 0, other;
+
+	it = lft_rb_iter_start(rb, cpu, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, it);
+	KUNIT_EXPECT_EQ(test, lft_rb_resize(rb, 8 * LFT_RB_DATA_SIZE, cpu),
+			-EBUSY);
+	KUNIT_EXPECT_EQ(test, lft_rb_resize(rb, 2 * LFT_RB_DATA_SIZE,
+					    LFT_RB_ALL_CPUS), -EBUSY);
+	for_each_possible_cpu(other)
+		KUNIT_EXPECT_EQ(test, lft_rb_size(rb, other), size);
+	other = cpumask_next(cpu, cpu_possible_mask);
+	if (other < nr_cpu_ids) {
+		KUNIT_EXPECT_EQ(test, lft_rb_resize(rb, 8 * LFT_RB_DATA_SIZE,
+						    other), 0);
+		KUNIT_EXPECT_EQ(test, lft_rb_size(rb, other),
+				8 * LFT_RB_DATA_SIZE);
+	}
+	lft_rb_iter_finish(it);
+	KUNIT_EXPECT_EQ(test, lft_rb_resize(rb, 8 * LFT_RB_DATA_SIZE, cpu), 0);
+	KUNIT_EXPECT_EQ(test, lft_rb_size(rb, cpu), 8 * LFT_RB_DATA_SIZE);
+	lft_rb_free(rb);
+}
+
 /* Whole pages: zero-copy hand-over, and the missed-events flags. */
 /*
  * The iterator starts at the oldest event kept without reporting losses
@@ -918,6 +951,7 @@ static struct kunit_case lft_rb_cases[] = {
 	KUNIT_CASE(rb_iterator),
 	KUNIT_CASE(rb_iterator_lost),
 	KUNIT_CASE(rb_iterator_bounded),
+	KUNIT_CASE(rb_iterator_blocks_resize),
 	KUNIT_CASE(rb_read_page_missed),
 	KUNIT_CASE(rb_swap_cpu),
 	KUNIT_CASE(rb_wakeups),

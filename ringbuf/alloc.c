@@ -417,7 +417,11 @@ static void lft_rb_plan_apply(struct lft_rb_cpu *cb,
  * memory is had before any ring changes; more than the machine obviously
  * has is not asked for, and a fatal signal stops the allocation. Sleeps.
  *
- * Return: 0, -EINVAL for a bad @cpu, -ENOMEM (nothing changed).
+ * A ring being walked by an iterator is not resized (its pages would go
+ * under it): -EBUSY, as the kernel's ring buffer says. The caller keeps
+ * iterators from starting while a resize of the same buffer runs.
+ *
+ * Return: 0, -EINVAL for a bad @cpu, -EBUSY, -ENOMEM (nothing changed).
  */
 int lft_rb_resize(struct lft_rb *rb, unsigned long size, int cpu)
 {
@@ -433,6 +437,13 @@ int lft_rb_resize(struct lft_rb *rb, unsigned long size, int cpu)
 	if (!plans)
 		return -ENOMEM;
 	mutex_lock(&rb->resize_lock);
+	for_each_possible_cpu(c)
+		if ((cpu == LFT_RB_ALL_CPUS || c == cpu) &&
+		    atomic_read(&lft_rb_cpu_buf(rb, c)->iters)) {
+			mutex_unlock(&rb->resize_lock);
+			kfree(plans);
+			return -EBUSY;
+		}
 	user = lft_rb_alloc_begin();
 	for_each_possible_cpu(c) {
 		if (cpu != LFT_RB_ALL_CPUS && c != cpu)

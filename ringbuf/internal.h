@@ -76,6 +76,7 @@ struct lft_rb_cpu {
 	unsigned long read_bytes;
 	unsigned long overrun_seen;	/* overrun already reported as lost */
 	unsigned long lost;		/* lost events to report with the next */
+	atomic_t iters;			/* iterators on it: no resize meanwhile */
 
 	/* Wake-ups: waiters set these; the writer queues irq_work. */
 	bool waiters;

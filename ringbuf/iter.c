@@ -132,6 +132,8 @@ struct lft_rb_iter *lft_rb_iter_start(struct lft_rb *rb, int cpu, gfp_t gfp)
 	it->cpu = cpu;
 	it->cb = lft_rb_cpu_buf(rb, cpu);
 	raw_spin_lock_irqsave(&it->cb->reader_lock, flags);
+	/* Its pages stay: a resize would free them (it says -EBUSY now). */
+	atomic_inc(&it->cb->iters);
 	lft_rb_iter_to_reader(it);
 	it->end_seq = READ_ONCE(it->cb->commit_seq);
 	raw_spin_unlock_irqrestore(&it->cb->reader_lock, flags);
@@ -220,6 +222,9 @@ EXPORT_SYMBOL_GPL(lft_rb_iter_next);
  */
 void lft_rb_iter_finish(struct lft_rb_iter *it)
 {
+	if (!it)
+		return;
+	atomic_dec(&it->cb->iters);
 	kfree(it);
 }
 EXPORT_SYMBOL_GPL(lft_rb_iter_finish);

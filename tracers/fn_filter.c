@@ -29,7 +29,7 @@
 #include <linux/vmalloc.h>
 
 #include "arch/x86/fentry.h"
-#include "core/ksyms.h"
+#include "compat/ksyms.h"
 #include "core/trace.h"
 #include "tracers/fn_filter.h"
 #include "tracers/function.h"

@@ -174,7 +174,7 @@ static void lft_probe_fire(struct lft_probe *p, struct pt_regs *regs)
 }
 
 /* The hook's entry point for sites with commands. */
-void lft_probe_hit(unsigned long ip, unsigned long parent_ip,
+static void lft_probe_hit(unsigned long ip, unsigned long parent_ip,
 		   struct pt_regs *regs)
 {
 	struct lft_probe_table *t = rcu_dereference_raw(lft_probes);
@@ -190,6 +190,8 @@ void lft_probe_hit(unsigned long ip, unsigned long parent_ip,
 	for (; p < t->p + t->n && p->ip == ip; p++)
 		lft_probe_fire(p, regs);
 }
+
+static struct lft_fentry_ops lft_probe_fentry = { .hit = lft_probe_hit };
 
 static bool lft_probe_want(unsigned long ip, void *data)
 {
@@ -245,7 +247,7 @@ static int lft_probes_replace(bool (*keep)(struct lft_probe *p, void *data),
 		kvfree(t);
 	if (old)
 		call_rcu_tasks_rude(&old->rcu, lft_probe_table_free);
-	return lft_fentry_update(LFT_FN_PROBE, k ? lft_probe_want : NULL, NULL);
+	return lft_fentry_update(&lft_probe_fentry, k ? lft_probe_want : NULL, NULL);
 }
 
 /* A command of one form in one array, and the functions a glob named. */

@@ -19,7 +19,7 @@
 #include <linux/tracepoint.h>
 
 #include "arch/x86/fentry.h"
-#include "core/ksyms.h"
+#include "compat/ksyms.h"
 #include "core/trace.h"
 #include "tracers/fn_filter.h"
 #include "tracers/function.h"
@@ -56,7 +56,7 @@ static bool lft_fn_pid_ok(struct lft_fn_array *fa)
 }
 
 /* The hook's entry point: preemption is off, any context. */
-void lft_function_hit(unsigned long ip, unsigned long parent_ip,
+static void lft_function_hit(unsigned long ip, unsigned long parent_ip,
 		      struct pt_regs *regs)
 {
 	struct lft_fn_active *act = rcu_dereference_raw(lft_fn_active);
@@ -99,6 +99,8 @@ void lft_function_hit(unsigned long ip, unsigned long parent_ip,
 					      (unsigned long)lft_fentry_tramp_end);
 	}
 }
+
+static struct lft_fentry_ops lft_fn_fentry = { .hit = lft_function_hit };
 
 /* Does the current task pass @tr's set_ftrace_pid/notrace_pid? */
 bool lft_fn_pid_allowed(struct lft_array *tr)
@@ -160,7 +162,7 @@ static int lft_fn_publish(struct lft_array *add, struct lft_array *remove)
 /* Patch what the running arrays want now. lft_lock held. */
 static int lft_fn_repatch(void)
 {
-	return lft_fentry_update(LFT_FN_FUNCTION,
+	return lft_fentry_update(&lft_fn_fentry,
 				 lft_fn_nr_active ? lft_fn_want : NULL, NULL);
 }
 

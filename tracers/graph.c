@@ -30,7 +30,7 @@
 
 #include "arch/x86/fentry.h"
 #include "arch/x86/fret.h"
-#include "core/ksyms.h"
+#include "compat/ksyms.h"
 #include "core/trace.h"
 #include "tracers/fn_filter.h"
 #include "tracers/function.h"
@@ -94,7 +94,7 @@ static void lft_graph_ret(unsigned long func, int depth, u64 calltime,
 }
 
 /* The hook's entry point: preemption is off, any context. */
-void lft_graph_hit(unsigned long ip, unsigned long parent_ip,
+static void lft_graph_hit(unsigned long ip, unsigned long parent_ip,
 		   struct pt_regs *regs)
 {
 	struct lft_array *tr = READ_ONCE(lft_graph_tr);
@@ -148,6 +148,8 @@ void lft_graph_hit(unsigned long ip, unsigned long parent_ip,
 	lft_rb_commit(&res);
 	lft_taskinfo_note();
 }
+
+static struct lft_fentry_ops lft_graph_fentry = { .hit = lft_graph_hit };
 
 /* ---------------------------------------------------------- sleep-time */
 
@@ -208,7 +210,7 @@ static bool lft_graph_want(unsigned long ip, void *data)
 
 static int lft_graph_repatch(void)
 {
-	return lft_fentry_update(LFT_FN_GRAPH, lft_graph_tr ? lft_graph_want :
+	return lft_fentry_update(&lft_graph_fentry, lft_graph_tr ? lft_graph_want :
 				 NULL, NULL);
 }
 

@@ -19,7 +19,7 @@
 #include <linux/kallsyms.h>
 #include <linux/slab.h>
 
-#include "core/ksyms.h"
+#include "compat/ksyms.h"
 #include "core/trace.h"
 #include "tracers/graph.h"
 

@@ -23,7 +23,7 @@
 #include <linux/tracepoint.h>
 #include <trace/events/power.h>
 
-#include "core/ksyms.h"
+#include "compat/ksyms.h"
 #include "tracers/latency.h"
 
 /* Sampled mode even where the tracepoints exist: to measure it against exact. */

@@ -92,7 +92,7 @@ static void lft_prof_ret(unsigned long func, int depth, u64 calltime,
 }
 
 /* The hook's entry point for profiled functions (preemption off). */
-void lft_profile_hit(unsigned long ip, unsigned long parent_ip,
+static void lft_profile_hit(unsigned long ip, unsigned long parent_ip,
 		     struct pt_regs *regs)
 {
 	struct lft_prof_rec *r;
@@ -109,6 +109,8 @@ void lft_profile_hit(unsigned long ip, unsigned long parent_ip,
 	if (r)
 		lft_fret_hook(regs, ip, sched_clock(), lft_prof_ret);
 }
+
+static struct lft_fentry_ops lft_prof_fentry = { .hit = lft_profile_hit };
 
 static bool lft_prof_want(unsigned long ip, void *data)
 {
@@ -144,7 +146,7 @@ static int lft_prof_set(bool on)
 
 	if (!on) {
 		WRITE_ONCE(lft_prof_on, false);
-		lft_fentry_update(LFT_FN_PROFILE, NULL, NULL);
+		lft_fentry_update(&lft_prof_fentry, NULL, NULL);
 		lft_graph_sleep_stop();
 		lft_fret_stop();
 		lft_prof_enabled = false;
@@ -170,10 +172,10 @@ static int lft_prof_set(bool on)
 		return ret;
 	}
 	WRITE_ONCE(lft_prof_on, true);
-	ret = lft_fentry_update(LFT_FN_PROFILE, lft_prof_want, NULL);
+	ret = lft_fentry_update(&lft_prof_fentry, lft_prof_want, NULL);
 	if (ret) {
 		WRITE_ONCE(lft_prof_on, false);
-		lft_fentry_update(LFT_FN_PROFILE, NULL, NULL);
+		lft_fentry_update(&lft_prof_fentry, NULL, NULL);
 		lft_graph_sleep_stop();
 		lft_fret_stop();
 		return ret;
@@ -191,7 +193,7 @@ int lft_profile_filter_changed(void)
 {
 	if (!lft_prof_enabled)
 		return 0;
-	return lft_fentry_update(LFT_FN_PROFILE, lft_prof_want, NULL);
+	return lft_fentry_update(&lft_prof_fentry, lft_prof_want, NULL);
 }
 
 static ssize_t lft_prof_en_read(struct file *file, char __user *ubuf,

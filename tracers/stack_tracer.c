@@ -89,7 +89,7 @@ out:
 }
 
 /* The hook's entry point: preemption is off. */
-void lft_stack_hit(unsigned long ip, unsigned long parent_ip,
+static void lft_stack_hit(unsigned long ip, unsigned long parent_ip,
 		   struct pt_regs *regs)
 {
 	if (this_cpu_inc_return(lft_stk_busy) == 1)
@@ -98,6 +98,8 @@ void lft_stack_hit(unsigned long ip, unsigned long parent_ip,
 				(unsigned long *)(regs->sp - sizeof(long)));
 	this_cpu_dec(lft_stk_busy);
 }
+
+static struct lft_fentry_ops lft_stack_fentry = { .hit = lft_stack_hit };
 
 static bool lft_stack_want(unsigned long ip, void *data)
 {
@@ -108,7 +110,7 @@ static bool lft_stack_want(unsigned long ip, void *data)
 /* Start or stop (lft_lock held). */
 static int lft_stack_set(bool on)
 {
-	int ret = lft_fentry_update(LFT_FN_STACK, on ? lft_stack_want : NULL,
+	int ret = lft_fentry_update(&lft_stack_fentry, on ? lft_stack_want : NULL,
 				    NULL);
 
 	if (!ret)

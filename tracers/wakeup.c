@@ -20,7 +20,7 @@
 #include <linux/spinlock.h>
 #include <linux/tracepoint.h>
 
-#include "core/ksyms.h"
+#include "compat/ksyms.h"
 #include "tracers/latency.h"
 
 static struct lft_array *lft_wk_tr;	/* the array it runs in */

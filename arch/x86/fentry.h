@@ -5,9 +5,10 @@
  * call lftrace's trampoline while some user wants them, and handed back
  * exactly as the kernel's ftrace expects when no user does.
  *
- * Users are a fixed set (the function tracer, the stack tracer, ...): each
- * says which sites it wants with lft_fentry_update(), and the hook calls
- * its entry point, directly, for the sites it wants.
+ * The hook knows its users only as they register: each describes itself
+ * with a struct lft_fentry_ops and says which sites it wants with
+ * lft_fentry_update(); the hook calls its @hit, without an indirect
+ * branch, at those sites.
  */
 #ifndef LFT_ARCH_X86_FENTRY_H
 #define LFT_ARCH_X86_FENTRY_H
@@ -17,19 +18,32 @@
 struct pt_regs;
 struct module;
 
-enum lft_fn_user {
-	LFT_FN_FUNCTION,	/* tracers/function.c */
-	LFT_FN_STACK,		/* tracers/stack.c */
-	LFT_FN_PROBE,		/* tracers/fn_probes.c: func:cmd */
-	LFT_FN_TEST,		/* a handler of lftrace_kunit.ko (below) */
-	LFT_FN_PROFILE,		/* tracers/profile.c */
-	LFT_FN_GRAPH,		/* tracers/graph.c */
-	LFT_FN_KPROBE,		/* events/kprobe.c: kprobe events at +0 */
-	LFT_FN_NR_USERS
-};
-
 /* Does the user want the site at @ip (the function's address)? */
 typedef bool (*lft_fn_want_t)(unsigned long ip, void *data);
+
+/* A user's entry point, called at its sites with preemption off. */
+typedef void (*lft_fn_hit_t)(unsigned long ip, unsigned long parent_ip,
+			     struct pt_regs *regs);
+
+/* How many users the hook can serve at once. */
+#define LFT_FENTRY_SLOTS	8
+
+/**
+ * struct lft_fentry_ops - a user of the function-entry hook
+ * @hit: called at each site the user wants, with preemption off
+ * @reclaim: optional; called by lft_fentry_update() when another user
+ *	(@other) asks for sites, before they are patched, with the updater's
+ *	locks: a user holding sites through the kernel gives them back here
+ * @slot: the hook's: 1 + the slot it gave the user, 0 while it gave none
+ *
+ * Users are static objects of lftrace (or of a module that unregisters
+ * them before it goes), zero-initialised but for what they set.
+ */
+struct lft_fentry_ops {
+	lft_fn_hit_t hit;
+	void (*reclaim)(const struct lft_fentry_ops *other);
+	int slot;
+};
 
 /* The trampoline (tramp.S) and the handler it calls (hook.c). */
 void lft_fentry_tramp(void);
@@ -39,37 +53,16 @@ void lft_fentry_entry(unsigned long ip, unsigned long parent_ip,
 
 int lft_fentry_init(void);
 void lft_fentry_exit(void);
-int lft_fentry_update(enum lft_fn_user user, lft_fn_want_t want, void *data);
-
-/*
- * Called by lft_fentry_update() for a user that wants sites, before they
- * are patched, with the updater's locks (lft_lock) and none of the hook's:
- * kprobe events give back the sites their kprobes hold through the
- * kernel's ftrace, which lftrace could not patch for that user otherwise.
- */
-typedef void (*lft_fn_reclaim_t)(enum lft_fn_user user);
-void lft_fentry_set_reclaim(lft_fn_reclaim_t fn);
-
-/* The users' entry points, called by the hook with preemption off. */
-void lft_function_hit(unsigned long ip, unsigned long parent_ip,
-		      struct pt_regs *regs);
-void lft_stack_hit(unsigned long ip, unsigned long parent_ip,
-		   struct pt_regs *regs);
-void lft_probe_hit(unsigned long ip, unsigned long parent_ip,
-		   struct pt_regs *regs);
-void lft_profile_hit(unsigned long ip, unsigned long parent_ip,
-		     struct pt_regs *regs);
-void lft_graph_hit(unsigned long ip, unsigned long parent_ip,
-		   struct pt_regs *regs);
-void lft_kprobe_hit(unsigned long ip, unsigned long parent_ip,
-		    struct pt_regs *regs);
+void lft_fentry_unregister(struct lft_fentry_ops *ops);
+int lft_fentry_update(struct lft_fentry_ops *ops, lft_fn_want_t want,
+		      void *data);
 
 /**
  * struct lft_site_info - one traceable function, as the files list it
  * @ip: its address (the fentry site)
  * @name: "name" or "name [module]"
  * @patched: lftrace's call is in place
- * @users: bit per enum lft_fn_user wanting it
+ * @users: bit per user slot wanting it
  */
 struct lft_site_info {
 	unsigned long ip;
@@ -85,12 +78,6 @@ unsigned long lft_sites_count(void);
 unsigned long lft_fentry_missed(void);
 bool lft_fentry_guard_enter(void);
 void lft_fentry_guard_exit(void);
-
-/* For KUnit: hook a handler of another module onto the sites it wants. */
-typedef void (*lft_fn_hit_t)(unsigned long ip, unsigned long parent_ip,
-			     struct pt_regs *regs);
-int lft_fentry_test_start(lft_fn_want_t want, lft_fn_hit_t hit);
-void lft_fentry_test_stop(void);
 bool lft_fentry_patched(unsigned long ip);
 
 #endif /* LFT_ARCH_X86_FENTRY_H */

@@ -23,7 +23,7 @@
 
 #include "arch/x86/fentry.h"
 #include "arch/x86/fret.h"
-#include "core/ksyms.h"
+#include "compat/ksyms.h"
 
 struct lft_fret_node {
 	struct rethook_node node;	/* first: the kernel kfree()s nodes */

@@ -21,6 +21,7 @@
 #include <linux/preempt.h>
 #include <linux/rcupdate.h>
 #include <linux/slab.h>
+#include <linux/static_call.h>
 #include <linux/vmalloc.h>
 
 #include "arch/x86/internal.h"
@@ -53,38 +54,89 @@ static atomic_long_t lft_hook_missed;
  */
 struct task_struct *lft_hook_patcher;
 
-/* The KUnit suite's handler, set while it has sites. */
-static lft_fn_hit_t lft_hook_test_hit;
+/*
+ * One static call per user slot: the handler calls a user's entry point
+ * directly (no retpoline), and knows the user only by its slot. A slot's
+ * call is set before the slot can appear in any site's users.
+ */
+DEFINE_STATIC_CALL_NULL(lft_fentry_slot0, *(lft_fn_hit_t)NULL);
+DEFINE_STATIC_CALL_NULL(lft_fentry_slot1, *(lft_fn_hit_t)NULL);
+DEFINE_STATIC_CALL_NULL(lft_fentry_slot2, *(lft_fn_hit_t)NULL);
+DEFINE_STATIC_CALL_NULL(lft_fentry_slot3, *(lft_fn_hit_t)NULL);
+DEFINE_STATIC_CALL_NULL(lft_fentry_slot4, *(lft_fn_hit_t)NULL);
+DEFINE_STATIC_CALL_NULL(lft_fentry_slot5, *(lft_fn_hit_t)NULL);
+DEFINE_STATIC_CALL_NULL(lft_fentry_slot6, *(lft_fn_hit_t)NULL);
+DEFINE_STATIC_CALL_NULL(lft_fentry_slot7, *(lft_fn_hit_t)NULL);
+static_assert(LFT_FENTRY_SLOTS == 8);
+/* A site's users are a bit per slot. */
+static_assert(BITS_PER_TYPE(((struct lft_site *)0)->users) >= LFT_FENTRY_SLOTS);
 
-static void lft_hook_call(int user, unsigned long ip, unsigned long parent,
-			  struct pt_regs *regs)
+static __always_inline void lft_hook_call(int slot, unsigned long ip,
+					   unsigned long parent,
+					   struct pt_regs *regs)
 {
-	switch (user) {
-	case LFT_FN_FUNCTION:
-		lft_function_hit(ip, parent, regs);
+	switch (slot) {
+	case 0:
+		static_call_cond(lft_fentry_slot0)(ip, parent, regs);
 		break;
-	case LFT_FN_STACK:
-		lft_stack_hit(ip, parent, regs);
+	case 1:
+		static_call_cond(lft_fentry_slot1)(ip, parent, regs);
 		break;
-	case LFT_FN_PROBE:
-		lft_probe_hit(ip, parent, regs);
+	case 2:
+		static_call_cond(lft_fentry_slot2)(ip, parent, regs);
 		break;
-	case LFT_FN_PROFILE:
-		lft_profile_hit(ip, parent, regs);
+	case 3:
+		static_call_cond(lft_fentry_slot3)(ip, parent, regs);
 		break;
-	case LFT_FN_GRAPH:
-		lft_graph_hit(ip, parent, regs);
+	case 4:
+		static_call_cond(lft_fentry_slot4)(ip, parent, regs);
 		break;
-	case LFT_FN_KPROBE:
-		lft_kprobe_hit(ip, parent, regs);
+	case 5:
+		static_call_cond(lft_fentry_slot5)(ip, parent, regs);
 		break;
-	case LFT_FN_TEST: {
-		lft_fn_hit_t hit = READ_ONCE(lft_hook_test_hit);
-
-		if (hit)
-			hit(ip, parent, regs);
+	case 6:
+		static_call_cond(lft_fentry_slot6)(ip, parent, regs);
+		break;
+	case 7:
+		static_call_cond(lft_fentry_slot7)(ip, parent, regs);
 		break;
 	}
+}
+
+/**
+ * lft_hook_set_slot() - point a slot's call at a user's entry point
+ * @slot: the slot
+ * @hit: the entry point, or NULL (the slot calls nothing)
+ *
+ * Process context, with no lock of the hook's held (text is patched).
+ */
+void lft_hook_set_slot(int slot, lft_fn_hit_t hit)
+{
+	switch (slot) {
+	case 0:
+		static_call_update(lft_fentry_slot0, hit);
+		break;
+	case 1:
+		static_call_update(lft_fentry_slot1, hit);
+		break;
+	case 2:
+		static_call_update(lft_fentry_slot2, hit);
+		break;
+	case 3:
+		static_call_update(lft_fentry_slot3, hit);
+		break;
+	case 4:
+		static_call_update(lft_fentry_slot4, hit);
+		break;
+	case 5:
+		static_call_update(lft_fentry_slot5, hit);
+		break;
+	case 6:
+		static_call_update(lft_fentry_slot6, hit);
+		break;
+	case 7:
+		static_call_update(lft_fentry_slot7, hit);
+		break;
 	}
 }
 
@@ -94,6 +146,27 @@ static int lft_hook_cmp(const void *key, const void *elt)
 	const struct lft_hook_entry *e = elt;
 
 	return ip < e->ip ? -1 : ip > e->ip;
+}
+
+/* The guard's body, inlined into the entry handler (its hot path). */
+static __always_inline bool lft_guard_enter(void)
+{
+	unsigned int *depth;
+
+	depth = &this_cpu_ptr(&lft_recursion)->depth[interrupt_context_level()];
+	if (unlikely(*depth >= 2)) {
+		atomic_long_inc(&lft_hook_missed);
+		return false;
+	}
+	(*depth)++;
+	barrier();
+	return true;
+}
+
+static __always_inline void lft_guard_exit(void)
+{
+	barrier();
+	this_cpu_ptr(&lft_recursion)->depth[interrupt_context_level()]--;
 }
 
 /**
@@ -108,16 +181,7 @@ static int lft_hook_cmp(const void *key, const void *elt)
  */
 bool lft_fentry_guard_enter(void)
 {
-	unsigned int *depth;
-
-	depth = &this_cpu_ptr(&lft_recursion)->depth[interrupt_context_level()];
-	if (unlikely(*depth >= 2)) {
-		atomic_long_inc(&lft_hook_missed);
-		return false;
-	}
-	(*depth)++;
-	barrier();
-	return true;
+	return lft_guard_enter();
 }
 
 /**
@@ -125,8 +189,7 @@ bool lft_fentry_guard_enter(void)
  */
 void lft_fentry_guard_exit(void)
 {
-	barrier();
-	this_cpu_ptr(&lft_recursion)->depth[interrupt_context_level()]--;
+	lft_guard_exit();
 }
 
 /* Called by lft_fentry_tramp for every patched site. */
@@ -140,7 +203,7 @@ void lft_fentry_entry(unsigned long ip, unsigned long parent_ip,
 	if (unlikely(READ_ONCE(lft_hook_patcher) == current))
 		return;
 	preempt_disable_notrace();
-	if (unlikely(!lft_fentry_guard_enter()))
+	if (unlikely(!lft_guard_enter()))
 		goto out;
 	user = READ_ONCE(lft_hook_single);
 	if (likely(user >= 0)) {
@@ -151,11 +214,11 @@ void lft_fentry_entry(unsigned long ip, unsigned long parent_ip,
 		if (e) {
 			unsigned long users = e->users;
 
-			for_each_set_bit(user, &users, LFT_FN_NR_USERS)
+			for_each_set_bit(user, &users, LFT_FENTRY_SLOTS)
 				lft_hook_call(user, ip, parent_ip, regs);
 		}
 	}
-	lft_fentry_guard_exit();
+	lft_guard_exit();
 out:
 	preempt_enable_notrace();
 }
@@ -170,43 +233,6 @@ unsigned long lft_fentry_missed(void)
 	return atomic_long_read(&lft_hook_missed);
 }
 EXPORT_SYMBOL_GPL(lft_fentry_missed);
-
-/**
- * lft_fentry_test_start() - call a handler at the sites it wants
- * @want: which sites (asked for every site, and for modules loaded later)
- * @hit: called at each, with preemption off, as the tracers' entry points
- *
- * For lftrace's KUnit suite: the hook's own behaviour (ip, parent,
- * recursion, patching) tested without a tracer on top. Only one handler
- * at a time.
- *
- * Return: 0, -EBUSY if a handler is set, or -ENOMEM.
- */
-int lft_fentry_test_start(lft_fn_want_t want, lft_fn_hit_t hit)
-{
-	int ret;
-
-	if (cmpxchg(&lft_hook_test_hit, NULL, hit))
-		return -EBUSY;
-	ret = lft_fentry_update(LFT_FN_TEST, want, NULL);
-	if (ret)
-		lft_fentry_test_stop();
-	return ret;
-}
-EXPORT_SYMBOL_GPL(lft_fentry_test_start);
-
-/**
- * lft_fentry_test_stop() - unhook the handler of lft_fentry_test_start()
- *
- * Returns once no CPU can be in the handler any more, so its module may go.
- */
-void lft_fentry_test_stop(void)
-{
-	lft_fentry_update(LFT_FN_TEST, NULL, NULL);
-	WRITE_ONCE(lft_hook_test_hit, NULL);
-	synchronize_rcu_tasks_rude();
-}
-EXPORT_SYMBOL_GPL(lft_fentry_test_stop);
 
 static void lft_hook_free(struct rcu_head *rcu)
 {

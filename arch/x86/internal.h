@@ -12,7 +12,7 @@
  * struct lft_site - an fentry site lftrace may patch
  * @ip: the function's address, where its 5-byte fentry NOP is
  * @rec: the kernel's ftrace record of it (lives as long as the site)
- * @users: bit per enum lft_fn_user wanting it
+ * @users: bit per user slot wanting it
  * @patched: lftrace owns the record and its call is in place
  */
 struct lft_site {
@@ -34,6 +34,7 @@ void lft_patch_sites(struct lft_site **claim, unsigned long nc,
 /* hook.c: the handler's view of which users want which sites. */
 extern struct task_struct *lft_hook_patcher;
 int lft_hook_publish(void);
+void lft_hook_set_slot(int slot, lft_fn_hit_t hit);
 void lft_hook_exit(void);
 
 #endif /* LFT_ARCH_X86_INTERNAL_H */

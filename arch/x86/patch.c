@@ -22,7 +22,7 @@
 #include <asm/text-patching.h>
 
 #include "arch/x86/internal.h"
-#include "core/ksyms.h"
+#include "compat/ksyms.h"
 
 
 static const u8 lft_nop5[] = { BYTES_NOP5 };

@@ -14,22 +14,30 @@
  * the sites whose set of users became non-empty or empty.
  */
 #include <linux/bsearch.h>
+#include <linux/delay.h>
 #include <linux/module.h>
 #include <linux/slab.h>
 #include <linux/sort.h>
 #include <linux/vmalloc.h>
 
 #include "arch/x86/internal.h"
-#include "core/ksyms.h"
+#include "compat/ksyms.h"
 
 DEFINE_MUTEX(lft_sites_lock);
 struct lft_site *lft_sites;
 unsigned long lft_nr_sites;
 
+/*
+ * The users holding a slot, and what each wants. Slots change under
+ * lft_slots_lock (and lft_sites_lock, so the table's readers may hold
+ * either); a user's want/data under lft_sites_lock.
+ */
+static DEFINE_MUTEX(lft_slots_lock);
 static struct {
+	struct lft_fentry_ops *ops;
 	lft_fn_want_t want;
 	void *data;
-} lft_fn_users[LFT_FN_NR_USERS];
+} lft_slots[LFT_FENTRY_SLOTS];
 
 static int lft_site_cmp(const void *a, const void *b)
 {
@@ -97,9 +105,8 @@ static u8 lft_site_users(unsigned long ip)
 	u8 users = 0;
 	int u;
 
-	for (u = 0; u < LFT_FN_NR_USERS; u++)
-		if (lft_fn_users[u].want &&
-		    lft_fn_users[u].want(ip, lft_fn_users[u].data))
+	for (u = 0; u < LFT_FENTRY_SLOTS; u++)
+		if (lft_slots[u].want && lft_slots[u].want(ip, lft_slots[u].data))
 			users |= BIT(u);
 	return users;
 }
@@ -141,47 +148,86 @@ static int lft_sites_apply(unsigned long from, unsigned long to)
 	return ret;
 }
 
-static lft_fn_reclaim_t lft_fentry_reclaim;
-
-/**
- * lft_fentry_set_reclaim() - who gives sites back before an update
- * @fn: called by lft_fentry_update() for users that want sites (NULL: none)
+/*
+ * Give @ops a slot whose call is its entry point. Process context, without
+ * lft_sites_lock (the slot's call is patched text).
  */
-void lft_fentry_set_reclaim(lft_fn_reclaim_t fn)
+static int lft_slot_get(struct lft_fentry_ops *ops)
 {
-	WRITE_ONCE(lft_fentry_reclaim, fn);
+	int slot, ret = 0;
+
+	mutex_lock(&lft_slots_lock);
+	if (ops->slot)
+		goto out;
+	for (slot = 0; slot < LFT_FENTRY_SLOTS; slot++)
+		if (!lft_slots[slot].ops)
+			break;
+	if (slot == LFT_FENTRY_SLOTS) {
+		ret = -EBUSY;
+		goto out;
+	}
+	/* The call is in place before any site can name the slot. */
+	lft_hook_set_slot(slot, ops->hit);
+	mutex_lock(&lft_sites_lock);
+	WRITE_ONCE(lft_slots[slot].ops, ops);
+	mutex_unlock(&lft_sites_lock);
+	ops->slot = slot + 1;
+out:
+	mutex_unlock(&lft_slots_lock);
+	return ret;
+}
+
+/* Before @ops's sites are patched: others holding sites give them back. */
+static void lft_slots_reclaim(struct lft_fentry_ops *ops)
+{
+	struct lft_fentry_ops *other;
+	int slot;
+
+	for (slot = 0; slot < LFT_FENTRY_SLOTS; slot++) {
+		other = READ_ONCE(lft_slots[slot].ops);
+		if (other && other != ops && other->reclaim)
+			other->reclaim(ops);
+	}
 }
 
 /**
  * lft_fentry_update() - set which sites a user wants, and patch to match
- * @user: the user
- * @want: says, for a function's address, whether @user wants it; NULL
+ * @ops: the user; its first update with sites gives it a slot
+ * @want: says, for a function's address, whether @ops wants it; NULL
  *	for none (the user stops)
  * @data: passed to @want
  *
  * @want is kept and asked again for the sites of modules loaded later.
  * Sites the kernel's own ftrace or kprobes use stay theirs: they are
- * skipped, and tried again at the next update. The reclaim callback
- * runs first (lft_fentry_set_reclaim()).
+ * skipped, and tried again at the next update. Other users' @reclaim
+ * callbacks run first. Process context.
  *
- * Return: 0 or -ENOMEM (the previous state is kept for the handler).
+ * Return: 0, -EBUSY (every slot taken) or -ENOMEM (the previous state is
+ * kept for the handler).
  */
-int lft_fentry_update(enum lft_fn_user user, lft_fn_want_t want, void *data)
+int lft_fentry_update(struct lft_fentry_ops *ops, lft_fn_want_t want,
+		      void *data)
 {
-	lft_fn_reclaim_t reclaim = READ_ONCE(lft_fentry_reclaim);
 	unsigned long i;
-	int ret;
+	int ret, slot;
 
-	if (want && reclaim)
-		reclaim(user);
+	if (want) {
+		ret = lft_slot_get(ops);
+		if (ret)
+			return ret;
+		lft_slots_reclaim(ops);
+	}
+	slot = READ_ONCE(ops->slot) - 1;
+	if (slot < 0)
+		return 0;	/* has no sites */
 	mutex_lock(&lft_sites_lock);
-	lft_fn_users[user].want = want;
-	lft_fn_users[user].data = data;
+	lft_slots[slot].want = want;
+	lft_slots[slot].data = data;
 	for (i = 0; i < lft_nr_sites; i++) {
 		struct lft_site *s = &lft_sites[i];
 		bool on = want && want(s->ip, data);
 
-		s->users = on ? s->users | BIT(user) : s->users & ~BIT(user);
+		s->users = on ? s->users | BIT(slot) : s->users & ~BIT(slot);
 		if (!(i & 1023))
 			cond_resched();
 	}
@@ -189,6 +235,36 @@ int lft_fentry_update(enum lft_fn_user user, lft_fn_want_t want, void *data)
 	mutex_unlock(&lft_sites_lock);
 	return ret;
 }
+EXPORT_SYMBOL_GPL(lft_fentry_update);
+
+/**
+ * lft_fentry_unregister() - give up a user's sites and its slot
+ * @ops: the user
+ *
+ * Returns once no CPU can be in @ops->hit any more (its module may go).
+ */
+void lft_fentry_unregister(struct lft_fentry_ops *ops)
+{
+	int slot;
+
+	mutex_lock(&lft_slots_lock);
+	slot = ops->slot - 1;
+	if (slot < 0)
+		goto out;
+	/* Without memory the sites stay patched: then keep the slot. */
+	while (lft_fentry_update(ops, NULL, NULL))
+		msleep(20);
+	/* The handler runs where RCU may not watch (idle, entry code). */
+	synchronize_rcu_tasks_rude();
+	mutex_lock(&lft_sites_lock);
+	WRITE_ONCE(lft_slots[slot].ops, NULL);
+	mutex_unlock(&lft_sites_lock);
+	lft_hook_set_slot(slot, NULL);
+	ops->slot = 0;
+out:
+	mutex_unlock(&lft_slots_lock);
+}
+EXPORT_SYMBOL_GPL(lft_fentry_unregister);
 
 /* A module comes: add its sites, patching those the users want. */
 static void lft_sites_add_module(struct module *mod)
@@ -379,11 +455,12 @@ int lft_fentry_init(void)
  */
 void lft_fentry_exit(void)
 {
-	int u;
+	int slot;
 
 	unregister_module_notifier(&lft_sites_module_nb);
-	for (u = 0; u < LFT_FN_NR_USERS; u++)
-		lft_fentry_update(u, NULL, NULL);
+	for (slot = 0; slot < LFT_FENTRY_SLOTS; slot++)
+		if (lft_slots[slot].ops)
+			lft_fentry_unregister(lft_slots[slot].ops);
 	lft_hook_exit();
 	vfree(lft_sites);
 	lft_sites = NULL;

@@ -15,7 +15,7 @@
 #include <linux/module.h>
 #include <linux/tracepoint.h>
 
-#include "core/ksyms.h"
+#include "compat/ksyms.h"
 
 struct lft_kernel_syms lft_ks;
 

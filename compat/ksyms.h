@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Kernel symbols lftrace needs but the kernel does not export. They are all
- * resolved once, at load, in core/ksyms.c; code elsewhere calls them through
+ * resolved once, at load, in compat/ksyms.c; code elsewhere calls them through
  * lft_ks so that the list of private kernel interfaces we depend on is in
  * one place and a missing one stops the load instead of failing later.
  */
-#ifndef LFT_CORE_KSYMS_H
-#define LFT_CORE_KSYMS_H
+#ifndef LFT_COMPAT_KSYMS_H
+#define LFT_COMPAT_KSYMS_H
 
 #include <linux/types.h>
 #include <linux/mutex.h>
@@ -80,4 +80,4 @@ const struct lft_ksym *lft_ksyms_table(size_t *n);
 int lft_ksyms_init(void);
 struct tracepoint *lft_tp_find(const char *name);
 
-#endif /* LFT_CORE_KSYMS_H */
+#endif /* LFT_COMPAT_KSYMS_H */

@@ -1,0 +1,117 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The function tracer family (function, function_graph, the stack tracer,
+ * the profiler, function commands) as one of lftrace's subsystems
+ * (core/subsys.c): its part in load and unload, and its boot options,
+ * applied before the tracer of ftrace= starts:
+ *
+ *   ftrace_filter=F[,F]        set_ftrace_filter at load
+ *   ftrace_notrace=F[,F]       set_ftrace_notrace at load
+ *   ftrace_graph_filter=F[,F]  set_graph_function at load
+ *   ftrace_graph_notrace=F[,F] set_graph_notrace at load
+ *   ftrace_graph_max_depth=N   max_graph_depth at load
+ *   stacktrace                 start the stack tracer at load
+ *   stacktrace_filter=F[,F]    the stack tracer's functions
+ */
+#define pr_fmt(fmt) "lftrace: " fmt
+
+#include <linux/moduleparam.h>
+
+#include "core/trace.h"
+#include "tracers/fn_filter.h"
+#include "tracers/function.h"
+#include "tracers/graph.h"
+
+static char *ftrace_filter;
+module_param(ftrace_filter, charp, 0444);
+MODULE_PARM_DESC(ftrace_filter, "functions to trace, comma-separated (as ftrace_filter=)");
+
+static char *ftrace_notrace;
+module_param(ftrace_notrace, charp, 0444);
+MODULE_PARM_DESC(ftrace_notrace, "functions not to trace (as ftrace_notrace=)");
+
+static char *ftrace_graph_filter;
+module_param(ftrace_graph_filter, charp, 0444);
+MODULE_PARM_DESC(ftrace_graph_filter, "set_graph_function at load (as ftrace_graph_filter=)");
+
+static char *ftrace_graph_notrace;
+module_param(ftrace_graph_notrace, charp, 0444);
+MODULE_PARM_DESC(ftrace_graph_notrace, "set_graph_notrace at load (as ftrace_graph_notrace=)");
+
+static uint ftrace_graph_max_depth;
+module_param(ftrace_graph_max_depth, uint, 0444);
+MODULE_PARM_DESC(ftrace_graph_max_depth, "max_graph_depth at load (as ftrace_graph_max_depth=)");
+
+static bool stacktrace;
+module_param(stacktrace, bool, 0444);
+MODULE_PARM_DESC(stacktrace, "start the stack tracer at load (as stacktrace)");
+
+static char *stacktrace_filter;
+module_param(stacktrace_filter, charp, 0444);
+MODULE_PARM_DESC(stacktrace_filter, "the stack tracer's functions (as stacktrace_filter=)");
+
+/* A function filter from a parameter; a word matching nothing fails. */
+static int lft_fn_boot_filter(struct lft_fn_filter *f, const char *text,
+			      const char *param)
+{
+	int ret;
+
+	if (!text || !*text)
+		return 0;
+	ret = lft_fn_filter_apply(f, text);
+	if (ret)
+		pr_err("%s: '%s' does not name traceable functions (%d)\n",
+		       param, text, ret);
+	return ret;
+}
+
+static int lft_fn_boot(enum lft_boot_stage stage)
+{
+	struct lft_fn_array *fa = lft_top.fn;
+	int ret;
+
+	if (stage != LFT_BOOT_BEFORE_TRACER)
+		return 0;
+	ret = lft_fn_boot_filter(&fa->filter, ftrace_filter, "ftrace_filter");
+	if (!ret)
+		ret = lft_fn_boot_filter(&fa->exclude, ftrace_notrace,
+					 "ftrace_notrace");
+	if (!ret)
+		ret = lft_fn_boot_filter(&lft_graph_filter, ftrace_graph_filter,
+					 "ftrace_graph_filter");
+	if (!ret)
+		ret = lft_fn_boot_filter(&lft_graph_notrace, ftrace_graph_notrace,
+					 "ftrace_graph_notrace");
+	if (ret)
+		return ret;
+	lft_graph_max_depth = ftrace_graph_max_depth;
+	if (stacktrace || stacktrace_filter) {
+		ret = lft_stack_tracer_start(stacktrace_filter);
+		if (ret)
+			pr_err("cannot start the stack tracer (stacktrace_filter '%s'): %d\n",
+			       stacktrace_filter ? stacktrace_filter : "", ret);
+	}
+	return ret;
+}
+
+/* What runs without being the current tracer of an array. */
+static void lft_fn_subsys_stop(void)
+{
+	lft_stack_tracer_stop();
+	lft_profile_stop();
+}
+
+static void lft_fn_subsys_exit(void)
+{
+	lft_function_exit();
+	lft_stack_tracer_free();
+	lft_profile_free();
+}
+
+struct lft_subsys lft_function_subsys = {
+	.name = "function",
+	.init = lft_function_init,
+	.stop = lft_fn_subsys_stop,
+	.exit = lft_fn_subsys_exit,
+	.boot = lft_fn_boot,
+};
