@@ -80,7 +80,7 @@ unsigned long lft_ksym_lookup(const char *name)
 		return 0;
 	return lft_kallsyms_lookup_name(name);
 }
-EXPORT_SYMBOL_GPL(lft_ksym_lookup);
+EXPORT_SYMBOL_NS_GPL(lft_ksym_lookup, LFTRACE_INTERNAL);
 
 /**
  * lft_ksyms_resolve() - resolve every entry of a symbol table
@@ -111,7 +111,7 @@ int lft_ksyms_resolve(const struct lft_ksym *table, size_t n)
 		*table[i].slot = (void *)lft_ksym_lookup(table[i].name);
 	return 0;
 }
-EXPORT_SYMBOL_GPL(lft_ksyms_resolve);
+EXPORT_SYMBOL_NS_GPL(lft_ksyms_resolve, LFTRACE_INTERNAL);
 
 /**
  * lft_ksyms_table() - the table of symbols lftrace resolves at load
@@ -124,7 +124,7 @@ const struct lft_ksym *lft_ksyms_table(size_t *n)
 	*n = ARRAY_SIZE(lft_ksym_table);
 	return lft_ksym_table;
 }
-EXPORT_SYMBOL_GPL(lft_ksyms_table);
+EXPORT_SYMBOL_NS_GPL(lft_ksyms_table, LFTRACE_INTERNAL);
 
 /**
  * lft_ksyms_init() - find kallsyms_lookup_name and resolve lft_ks
@@ -167,4 +167,4 @@ struct tracepoint *lft_tp_find(const char *name)
 	for_each_kernel_tracepoint(lft_tp_match, &q);
 	return q.tp;
 }
-EXPORT_SYMBOL_GPL(lft_tp_find);
+EXPORT_SYMBOL_NS_GPL(lft_tp_find, LFTRACE_INTERNAL);

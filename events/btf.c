@@ -244,7 +244,7 @@ void lft_btf_param_type(const char *param, size_t len, char *out, size_t n)
 		if (!isspace(*w))
 			strncat(out, w, 1);
 }
-EXPORT_SYMBOL_GPL(lft_btf_param_type);
+EXPORT_SYMBOL_NS_GPL(lft_btf_param_type, LFTRACE_INTERNAL);
 
 /* @s without its spaces, in place. */
 static void lft_btf_squeeze(char *s)

@@ -251,7 +251,7 @@ void *lft_ev_reserve(struct lft_ev_file *f, unsigned int size,
 		*ent = ctx;
 	return ent;
 }
-EXPORT_SYMBOL_GPL(lft_ev_reserve);
+EXPORT_SYMBOL_NS_GPL(lft_ev_reserve, LFTRACE_INTERNAL);
 
 /**
  * lft_ev_commit() - keep a record lft_ev_reserve() gave, or drop it
@@ -279,7 +279,7 @@ noinline void lft_ev_commit(struct lft_ev_file *f, struct lft_rb_res *res)
 	/* Leave out the probe: the stack starts at the tracepoint. */
 	lft_commit(tr, READ_ONCE(tr->rb), res, &ctx, 1);
 }
-EXPORT_SYMBOL_GPL(lft_ev_commit);
+EXPORT_SYMBOL_NS_GPL(lft_ev_commit, LFTRACE_INTERNAL);
 
 /**
  * lft_ev_commit_regs() - lft_ev_commit() for a probe with registers
@@ -306,7 +306,7 @@ void lft_ev_commit_regs(struct lft_ev_file *f, struct lft_rb_res *res,
 	ctx = *(struct lft_entry *)res->data;
 	lft_commit_regs(tr, READ_ONCE(tr->rb), res, &ctx, regs);
 }
-EXPORT_SYMBOL_GPL(lft_ev_commit_regs);
+EXPORT_SYMBOL_NS_GPL(lft_ev_commit_regs, LFTRACE_INTERNAL);
 
 /**
  * lft_ev_slow_update() - recompute why @f's probe takes its slow path

@@ -77,7 +77,7 @@ const struct lft_kp_type *lft_kp_find_type(const char *name)
 			return &lft_kp_types[i];
 	return NULL;
 }
-EXPORT_SYMBOL_GPL(lft_kp_find_type);
+EXPORT_SYMBOL_NS_GPL(lft_kp_find_type, LFTRACE_INTERNAL);
 
 #define LFT_KP_REG(r)	{ #r, offsetof(struct pt_regs, r) }
 
@@ -285,7 +285,7 @@ unsigned int lft_kp_store(const struct lft_kp_def *def, struct pt_regs *regs,
 	}
 	return total;
 }
-EXPORT_SYMBOL_GPL(lft_kp_store);
+EXPORT_SYMBOL_NS_GPL(lft_kp_store, LFTRACE_INTERNAL);
 
 /* ------------------------------------------------------------ print */
 
@@ -362,4 +362,4 @@ void lft_kp_print_args(struct seq_buf *s, const struct lft_kp_def *def,
 		seq_buf_printf(s, "%c", '}');
 	}
 }
-EXPORT_SYMBOL_GPL(lft_kp_print_args);
+EXPORT_SYMBOL_NS_GPL(lft_kp_print_args, LFTRACE_INTERNAL);

@@ -68,7 +68,7 @@ const char *const lft_kp_err_text[LFT_KP_E_COUNT] = {
 	[LFT_KP_E_DIFF_PROBE_TYPE] = "Probe type is different from existing probe",
 	[LFT_KP_E_EVENT_TOO_BIG] = "Event too big (too many fields?)",
 };
-EXPORT_SYMBOL_GPL(lft_kp_err_text);
+EXPORT_SYMBOL_NS_GPL(lft_kp_err_text, LFTRACE_INTERNAL);
 
 /*
  * 6.1 counts a fetch in slots of a 16-entry program whose last slot ends
@@ -752,7 +752,7 @@ out_words:
 	lft_kp_words_free(&w);
 	return ERR_PTR(ret);
 }
-EXPORT_SYMBOL_GPL(lft_kp_parse);
+EXPORT_SYMBOL_NS_GPL(lft_kp_parse, LFTRACE_INTERNAL);
 
 /**
  * lft_kp_def_free() - free a definition
@@ -773,7 +773,7 @@ void lft_kp_def_free(struct lft_kp_def *def)
 	kfree(def->symbol);
 	kfree(def);
 }
-EXPORT_SYMBOL_GPL(lft_kp_def_free);
+EXPORT_SYMBOL_NS_GPL(lft_kp_def_free, LFTRACE_INTERNAL);
 
 /* SYM, SYM+OFFS or 0xADDR, as 6.1 lists the place and matches it. */
 static void lft_kp_show_place(const struct lft_kp_def *def, unsigned long addr,
@@ -811,7 +811,7 @@ void lft_kp_def_show(const struct lft_kp_def *def, unsigned long addr,
 			       def->args[i].comm);
 	seq_buf_printf(s, "%c", '\n');
 }
-EXPORT_SYMBOL_GPL(lft_kp_def_show);
+EXPORT_SYMBOL_NS_GPL(lft_kp_def_show, LFTRACE_INTERNAL);
 
 /**
  * lft_kp_print_fmt() - the "print fmt:" text of a definition's event
@@ -867,4 +867,4 @@ char *lft_kp_print_fmt(const struct lft_kp_def *def)
 	}
 	return buf;
 }
-EXPORT_SYMBOL_GPL(lft_kp_print_fmt);
+EXPORT_SYMBOL_NS_GPL(lft_kp_print_fmt, LFTRACE_INTERNAL);

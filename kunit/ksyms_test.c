@@ -83,4 +83,6 @@ static struct kunit_suite lft_ksyms_suite = {
 kunit_test_suites(&lft_ksyms_suite);
 
 MODULE_LICENSE("GPL");
+/* lftrace's internal interfaces, for tests and benchmarks only. */
+MODULE_IMPORT_NS(LFTRACE_INTERNAL);
 MODULE_DESCRIPTION("KUnit tests for lftrace");

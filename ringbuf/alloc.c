@@ -221,7 +221,7 @@ struct lft_rb *lft_rb_alloc(unsigned long size, bool overwrite)
 	lft_rb_alloc_end(user);
 	return rb;
 }
-EXPORT_SYMBOL_GPL(lft_rb_alloc);
+EXPORT_SYMBOL_NS_GPL(lft_rb_alloc, LFTRACE_INTERNAL);
 
 /**
  * lft_rb_free() - free a buffer
@@ -241,7 +241,7 @@ void lft_rb_free(struct lft_rb *rb)
 	kfree(rb->cpus);
 	kfree(rb);
 }
-EXPORT_SYMBOL_GPL(lft_rb_free);
+EXPORT_SYMBOL_NS_GPL(lft_rb_free, LFTRACE_INTERNAL);
 
 /*
  * Stop a CPU's writers: new ones drop (counted), and running ones (they
@@ -466,7 +466,7 @@ int lft_rb_resize(struct lft_rb *rb, unsigned long size, int cpu)
 	kfree(plans);
 	return ret;
 }
-EXPORT_SYMBOL_GPL(lft_rb_resize);
+EXPORT_SYMBOL_NS_GPL(lft_rb_resize, LFTRACE_INTERNAL);
 
 /**
  * lft_rb_size() - bytes of event data a CPU's ring holds
@@ -480,7 +480,7 @@ unsigned long lft_rb_size(struct lft_rb *rb, int cpu)
 	return (unsigned long)lft_rb_cpu_buf(rb, cpu)->nr_pages *
 	       LFT_RB_DATA_SIZE;
 }
-EXPORT_SYMBOL_GPL(lft_rb_size);
+EXPORT_SYMBOL_NS_GPL(lft_rb_size, LFTRACE_INTERNAL);
 
 /**
  * lft_rb_reset_cpu() - empty one CPU's ring and zero its counters
@@ -507,7 +507,7 @@ void lft_rb_reset_cpu(struct lft_rb *rb, int cpu)
 	lft_rb_unquiesce(cb);
 	mutex_unlock(&rb->resize_lock);
 }
-EXPORT_SYMBOL_GPL(lft_rb_reset_cpu);
+EXPORT_SYMBOL_NS_GPL(lft_rb_reset_cpu, LFTRACE_INTERNAL);
 
 /**
  * lft_rb_reset() - empty every CPU's ring and zero the counters
@@ -520,7 +520,7 @@ void lft_rb_reset(struct lft_rb *rb)
 	for_each_possible_cpu(cpu)
 		lft_rb_reset_cpu(rb, cpu);
 }
-EXPORT_SYMBOL_GPL(lft_rb_reset);
+EXPORT_SYMBOL_NS_GPL(lft_rb_reset, LFTRACE_INTERNAL);
 
 /**
  * lft_rb_record_off() - refuse new events (they count as dropped)
@@ -530,7 +530,7 @@ void lft_rb_record_off(struct lft_rb *rb)
 {
 	atomic_set(&rb->record_disabled, 1);
 }
-EXPORT_SYMBOL_GPL(lft_rb_record_off);
+EXPORT_SYMBOL_NS_GPL(lft_rb_record_off, LFTRACE_INTERNAL);
 
 /**
  * lft_rb_record_on() - accept new events again
@@ -540,7 +540,7 @@ void lft_rb_record_on(struct lft_rb *rb)
 {
 	atomic_set(&rb->record_disabled, 0);
 }
-EXPORT_SYMBOL_GPL(lft_rb_record_on);
+EXPORT_SYMBOL_NS_GPL(lft_rb_record_on, LFTRACE_INTERNAL);
 
 /**
  * lft_rb_record_is_on() - does the buffer accept events?
@@ -552,7 +552,7 @@ bool lft_rb_record_is_on(struct lft_rb *rb)
 {
 	return !atomic_read(&rb->record_disabled);
 }
-EXPORT_SYMBOL_GPL(lft_rb_record_is_on);
+EXPORT_SYMBOL_NS_GPL(lft_rb_record_is_on, LFTRACE_INTERNAL);
 
 /**
  * lft_rb_set_overwrite() - choose overwrite or producer-consumer mode
@@ -563,7 +563,7 @@ void lft_rb_set_overwrite(struct lft_rb *rb, bool overwrite)
 {
 	WRITE_ONCE(rb->overwrite, overwrite);
 }
-EXPORT_SYMBOL_GPL(lft_rb_set_overwrite);
+EXPORT_SYMBOL_NS_GPL(lft_rb_set_overwrite, LFTRACE_INTERNAL);
 
 /**
  * lft_rb_set_abs_ts() - give every event an absolute time stamp record
@@ -574,7 +574,7 @@ void lft_rb_set_abs_ts(struct lft_rb *rb, bool abs)
 {
 	WRITE_ONCE(rb->abs_ts, abs);
 }
-EXPORT_SYMBOL_GPL(lft_rb_set_abs_ts);
+EXPORT_SYMBOL_NS_GPL(lft_rb_set_abs_ts, LFTRACE_INTERNAL);
 
 /**
  * lft_rb_set_clock() - change the clock events are stamped with
@@ -614,7 +614,7 @@ int lft_rb_set_clock(struct lft_rb *rb, enum lft_rb_clock clock)
 	lft_rb_reset(rb);
 	return 0;
 }
-EXPORT_SYMBOL_GPL(lft_rb_set_clock);
+EXPORT_SYMBOL_NS_GPL(lft_rb_set_clock, LFTRACE_INTERNAL);
 
 /**
  * lft_rb_get_clock() - the clock events are stamped with
@@ -626,7 +626,7 @@ enum lft_rb_clock lft_rb_get_clock(struct lft_rb *rb)
 {
 	return rb->clock_id;
 }
-EXPORT_SYMBOL_GPL(lft_rb_get_clock);
+EXPORT_SYMBOL_NS_GPL(lft_rb_get_clock, LFTRACE_INTERNAL);
 
 /**
  * lft_rb_now() - the buffer's clock, now
@@ -638,7 +638,7 @@ u64 lft_rb_now(struct lft_rb *rb)
 {
 	return READ_ONCE(rb->clock)();
 }
-EXPORT_SYMBOL_GPL(lft_rb_now);
+EXPORT_SYMBOL_NS_GPL(lft_rb_now, LFTRACE_INTERNAL);
 
 /**
  * lft_rb_stats() - a CPU's counters
@@ -665,7 +665,7 @@ void lft_rb_stats(struct lft_rb *rb, int cpu, struct lft_rb_stats *s)
 	s->oldest_ts = lft_rb_oldest_ts(rb, cpu);
 	s->now_ts = lft_rb_now(rb);
 }
-EXPORT_SYMBOL_GPL(lft_rb_stats);
+EXPORT_SYMBOL_NS_GPL(lft_rb_stats, LFTRACE_INTERNAL);
 
 /**
  * lft_rb_swap_cpu() - exchange one CPU's ring between two buffers
@@ -702,4 +702,4 @@ int lft_rb_swap_cpu(struct lft_rb *a, struct lft_rb *b, int cpu)
 	cb->rb = a;
 	return 0;
 }
-EXPORT_SYMBOL_GPL(lft_rb_swap_cpu);
+EXPORT_SYMBOL_NS_GPL(lft_rb_swap_cpu, LFTRACE_INTERNAL);

@@ -123,7 +123,7 @@ int lft_rb_clock_parse(const char *name)
 			return c;
 	return -EINVAL;
 }
-EXPORT_SYMBOL_GPL(lft_rb_clock_parse);
+EXPORT_SYMBOL_NS_GPL(lft_rb_clock_parse, LFTRACE_INTERNAL);
 
 /**
  * lft_rb_clock_name() - the trace_clock name of a clock
@@ -137,4 +137,4 @@ const char *lft_rb_clock_name(enum lft_rb_clock clock)
 		return NULL;
 	return lft_rb_clocks[clock].name;
 }
-EXPORT_SYMBOL_GPL(lft_rb_clock_name);
+EXPORT_SYMBOL_NS_GPL(lft_rb_clock_name, LFTRACE_INTERNAL);

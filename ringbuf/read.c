@@ -200,7 +200,7 @@ u64 lft_rb_oldest_ts(struct lft_rb *rb, int cpu)
 	raw_spin_unlock_irqrestore(&cb->reader_lock, flags);
 	return ts;
 }
-EXPORT_SYMBOL_GPL(lft_rb_oldest_ts);
+EXPORT_SYMBOL_NS_GPL(lft_rb_oldest_ts, LFTRACE_INTERNAL);
 
 static void lft_rb_consumed(struct lft_rb_cpu *cb, struct lft_rb_entry *e,
 			    unsigned int size)
@@ -257,7 +257,7 @@ int lft_rb_peek(struct lft_rb *rb, int cpu, struct lft_rb_entry *e)
 
 	return ret < 0 ? ret : 0;
 }
-EXPORT_SYMBOL_GPL(lft_rb_peek);
+EXPORT_SYMBOL_NS_GPL(lft_rb_peek, LFTRACE_INTERNAL);
 
 /**
  * lft_rb_peek_data() - copy out the next event of one CPU, not consuming it
@@ -275,7 +275,7 @@ int lft_rb_peek_data(struct lft_rb *rb, int cpu, void *buf, size_t size,
 {
 	return lft_rb_take(rb, cpu, buf, size, e, false);
 }
-EXPORT_SYMBOL_GPL(lft_rb_peek_data);
+EXPORT_SYMBOL_NS_GPL(lft_rb_peek_data, LFTRACE_INTERNAL);
 
 /**
  * lft_rb_consume() - read and remove the next event of one CPU
@@ -293,7 +293,7 @@ int lft_rb_consume(struct lft_rb *rb, int cpu, void *buf, size_t size,
 {
 	return lft_rb_take(rb, cpu, buf, size, e, true);
 }
-EXPORT_SYMBOL_GPL(lft_rb_consume);
+EXPORT_SYMBOL_NS_GPL(lft_rb_consume, LFTRACE_INTERNAL);
 
 /**
  * lft_rb_consume_merged() - consume the oldest event among several CPUs
@@ -332,7 +332,7 @@ int lft_rb_consume_merged(struct lft_rb *rb, const struct cpumask *cpus,
 	} while (ret == -EAGAIN);
 	return ret;
 }
-EXPORT_SYMBOL_GPL(lft_rb_consume_merged);
+EXPORT_SYMBOL_NS_GPL(lft_rb_consume_merged, LFTRACE_INTERNAL);
 
 /**
  * lft_rb_empty_cpu() - is there nothing to read on a CPU?
@@ -347,7 +347,7 @@ bool lft_rb_empty_cpu(struct lft_rb *rb, int cpu)
 
 	return lft_rb_peek(rb, cpu, &e) != 0;
 }
-EXPORT_SYMBOL_GPL(lft_rb_empty_cpu);
+EXPORT_SYMBOL_NS_GPL(lft_rb_empty_cpu, LFTRACE_INTERNAL);
 
 /**
  * lft_rb_empty() - is there nothing to read on any CPU?
@@ -364,7 +364,7 @@ bool lft_rb_empty(struct lft_rb *rb)
 			return false;
 	return true;
 }
-EXPORT_SYMBOL_GPL(lft_rb_empty);
+EXPORT_SYMBOL_NS_GPL(lft_rb_empty, LFTRACE_INTERNAL);
 
 /**
  * lft_rb_alloc_read_page() - a page for lft_rb_read_page()
@@ -375,7 +375,7 @@ void *lft_rb_alloc_read_page(void)
 {
 	return (void *)get_zeroed_page(GFP_KERNEL);
 }
-EXPORT_SYMBOL_GPL(lft_rb_alloc_read_page);
+EXPORT_SYMBOL_NS_GPL(lft_rb_alloc_read_page, LFTRACE_INTERNAL);
 
 /**
  * lft_rb_free_read_page() - free a page from lft_rb_alloc_read_page()
@@ -385,7 +385,7 @@ void lft_rb_free_read_page(void *page)
 {
 	free_page((unsigned long)page);
 }
-EXPORT_SYMBOL_GPL(lft_rb_free_read_page);
+EXPORT_SYMBOL_NS_GPL(lft_rb_free_read_page, LFTRACE_INTERNAL);
 
 /* Copy the unread records of the reader page into @dst (a data page). */
 static void lft_rb_copy_out(struct lft_rb_cpu *cb, struct lft_rb_data *dst,
@@ -488,7 +488,7 @@ int lft_rb_read_page(struct lft_rb *rb, int cpu, void **page)
 	}
 	return ret;
 }
-EXPORT_SYMBOL_GPL(lft_rb_read_page);
+EXPORT_SYMBOL_NS_GPL(lft_rb_read_page, LFTRACE_INTERNAL);
 
 /* Set up an empty reader side; the caller provides cb->reader. */
 void lft_rb_reader_init(struct lft_rb_cpu *cb)
@@ -566,7 +566,7 @@ int lft_rb_wait(struct lft_rb *rb, int cpu, int percent)
 		return ret;
 	return atomic_read(&rb->wake_gen) != gen ? -EINTR : 0;
 }
-EXPORT_SYMBOL_GPL(lft_rb_wait);
+EXPORT_SYMBOL_NS_GPL(lft_rb_wait, LFTRACE_INTERNAL);
 
 /**
  * lft_rb_poll() - poll support for readers
@@ -584,7 +584,7 @@ __poll_t lft_rb_poll(struct lft_rb *rb, int cpu, struct file *filp,
 	poll_wait(filp, &rb->waitq, pt);
 	return lft_rb_ready(rb, cpu, percent) ? EPOLLIN | EPOLLRDNORM : 0;
 }
-EXPORT_SYMBOL_GPL(lft_rb_poll);
+EXPORT_SYMBOL_NS_GPL(lft_rb_poll, LFTRACE_INTERNAL);
 
 /**
  * lft_rb_wake_all() - wake every waiter, making lft_rb_wait() return -EINTR
@@ -597,7 +597,7 @@ void lft_rb_wake_all(struct lft_rb *rb)
 	atomic_inc(&rb->wake_gen);
 	wake_up_all(&rb->waitq);
 }
-EXPORT_SYMBOL_GPL(lft_rb_wake_all);
+EXPORT_SYMBOL_NS_GPL(lft_rb_wake_all, LFTRACE_INTERNAL);
 
 /**
  * lft_rb_wake_all_deferred() - lft_rb_wake_all() through irq_work
@@ -612,4 +612,4 @@ void lft_rb_wake_all_deferred(struct lft_rb *rb)
 	atomic_inc(&rb->wake_gen);
 	irq_work_queue(&rb->cpus[smp_processor_id()]->work);
 }
-EXPORT_SYMBOL_GPL(lft_rb_wake_all_deferred);
+EXPORT_SYMBOL_NS_GPL(lft_rb_wake_all_deferred, LFTRACE_INTERNAL);

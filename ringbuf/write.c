@@ -330,7 +330,7 @@ again:
 	res->len = len;
 	return res->data;
 }
-EXPORT_SYMBOL_GPL(lft_rb_reserve);
+EXPORT_SYMBOL_NS_GPL(lft_rb_reserve, LFTRACE_INTERNAL);
 
 /**
  * lft_rb_commit() - make a reserved event visible to readers
@@ -346,7 +346,7 @@ void lft_rb_commit(struct lft_rb_res *res)
 	lft_rb_maybe_wake(res->cb);
 	preempt_enable_notrace();
 }
-EXPORT_SYMBOL_GPL(lft_rb_commit);
+EXPORT_SYMBOL_NS_GPL(lft_rb_commit, LFTRACE_INTERNAL);
 
 /**
  * lft_rb_discard() - drop a reserved event instead of committing it
@@ -372,7 +372,7 @@ void lft_rb_discard(struct lft_rb_res *res)
 	local_sub(size, &res->cb->bytes);
 	lft_rb_commit(res);
 }
-EXPORT_SYMBOL_GPL(lft_rb_discard);
+EXPORT_SYMBOL_NS_GPL(lft_rb_discard, LFTRACE_INTERNAL);
 
 /**
  * lft_rb_write() - copy a payload into the buffer of this CPU
@@ -396,4 +396,4 @@ int lft_rb_write(struct lft_rb *rb, const void *data, unsigned int len)
 	lft_rb_commit(&res);
 	return 0;
 }
-EXPORT_SYMBOL_GPL(lft_rb_write);
+EXPORT_SYMBOL_NS_GPL(lft_rb_write, LFTRACE_INTERNAL);

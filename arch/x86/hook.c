@@ -232,7 +232,7 @@ unsigned long lft_fentry_missed(void)
 {
 	return atomic_long_read(&lft_hook_missed);
 }
-EXPORT_SYMBOL_GPL(lft_fentry_missed);
+EXPORT_SYMBOL_NS_GPL(lft_fentry_missed, LFTRACE_INTERNAL);
 
 static void lft_hook_free(struct rcu_head *rcu)
 {

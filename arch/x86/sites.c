@@ -235,7 +235,7 @@ int lft_fentry_update(struct lft_fentry_ops *ops, lft_fn_want_t want,
 	mutex_unlock(&lft_sites_lock);
 	return ret;
 }
-EXPORT_SYMBOL_GPL(lft_fentry_update);
+EXPORT_SYMBOL_NS_GPL(lft_fentry_update, LFTRACE_INTERNAL);
 
 /**
  * lft_fentry_unregister() - give up a user's sites and its slot
@@ -264,7 +264,7 @@ void lft_fentry_unregister(struct lft_fentry_ops *ops)
 out:
 	mutex_unlock(&lft_slots_lock);
 }
-EXPORT_SYMBOL_GPL(lft_fentry_unregister);
+EXPORT_SYMBOL_NS_GPL(lft_fentry_unregister, LFTRACE_INTERNAL);
 
 /* A module comes: add its sites, patching those the users want. */
 static void lft_sites_add_module(struct module *mod)
@@ -422,7 +422,7 @@ bool lft_fentry_patched(unsigned long ip)
 	mutex_unlock(&lft_sites_lock);
 	return ret;
 }
-EXPORT_SYMBOL_GPL(lft_fentry_patched);
+EXPORT_SYMBOL_NS_GPL(lft_fentry_patched, LFTRACE_INTERNAL);
 
 unsigned long lft_sites_count(void)
 {

@@ -243,4 +243,6 @@ module_init(lft_rbbench_init);
 module_exit(lft_rbbench_exit);
 
 MODULE_LICENSE("GPL");
+/* lftrace's internal interfaces, for tests and benchmarks only. */
+MODULE_IMPORT_NS(LFTRACE_INTERNAL);
 MODULE_DESCRIPTION("lftrace ring buffer benchmark against the kernel's");

@@ -494,4 +494,6 @@ module_init(lft_rbstress_init);
 module_exit(lft_rbstress_exit);
 
 MODULE_LICENSE("GPL");
+/* lftrace's internal interfaces, for tests and benchmarks only. */
+MODULE_IMPORT_NS(LFTRACE_INTERNAL);
 MODULE_DESCRIPTION("lftrace ring buffer stress and page-format test helper");
