@@ -156,6 +156,7 @@ static void lft_kp_reclaim(const struct lft_fentry_ops *other);
 static struct lft_fentry_ops lft_kp_fentry = {
 	.hit = lft_kprobe_hit,
 	.reclaim = lft_kp_reclaim,
+	.order = 60,	/* last: see function_graph's */
 };
 
 static bool lft_kp_want(unsigned long ip, void *data)

@@ -280,12 +280,58 @@ static void lft_fentry_slots(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, atomic_read(&lft_kt.stray), 0);
 }
 
+/* Who was called at target1, in order: 'a' and 'b' below. */
+static char lft_kt_seq[8];
+static atomic_t lft_kt_nseq;
+
+static void lft_kt_note(char who, unsigned long ip)
+{
+	int i;
+
+	if (lft_kt_which(ip) != LFT_KT_T1)
+		return;
+	i = atomic_inc_return(&lft_kt_nseq) - 1;
+	if (i < (int)sizeof(lft_kt_seq) - 1)
+		lft_kt_seq[i] = who;
+}
+
+static void lft_kt_hit_a(unsigned long ip, unsigned long parent,
+			 struct pt_regs *regs)
+{
+	lft_kt_note('a', ip);
+}
+
+static void lft_kt_hit_b(unsigned long ip, unsigned long parent,
+			 struct pt_regs *regs)
+{
+	lft_kt_note('b', ip);
+}
+
+static struct lft_fentry_ops lft_kt_a = { .hit = lft_kt_hit_a, .order = 10 };
+static struct lft_fentry_ops lft_kt_b = { .hit = lft_kt_hit_b, .order = 5 };
+
+/* At a shared site users are called by their order, not by who came first. */
+static void lft_fentry_call_order(struct kunit *test)
+{
+	lft_kt_reset(true, false, false);
+	memset(lft_kt_seq, 0, sizeof(lft_kt_seq));
+	atomic_set(&lft_kt_nseq, 0);
+	KUNIT_ASSERT_EQ(test, lft_fentry_update(&lft_kt_a, lft_kt_want, NULL), 0);
+	KUNIT_ASSERT_EQ(test, lft_fentry_update(&lft_kt_b, lft_kt_want, NULL), 0);
+	lft_kt_call(lft_kt_t1, 1);
+	lft_fentry_unregister(&lft_kt_b);
+	lft_kt_call(lft_kt_t1, 2);
+	lft_fentry_unregister(&lft_kt_a);
+	KUNIT_EXPECT_STREQ(test, lft_kt_seq, "baa");
+}
+
 static struct kunit_case lft_fentry_cases[] = {
 	KUNIT_CASE(lft_fentry_ip_parent_args),
 	KUNIT_CASE(lft_fentry_counts_and_filter),
 	KUNIT_CASE(lft_fentry_recursion),
 	KUNIT_CASE(lft_fentry_patch_cycles),
 	KUNIT_CASE(lft_fentry_slots),
+	KUNIT_CASE(lft_fentry_call_order),
 	{}
 };
 
@@ -296,6 +342,8 @@ static void lft_fentry_case_exit(struct kunit *test)
 
 	for (i = 0; i < LFT_FENTRY_SLOTS; i++)
 		lft_fentry_unregister(&lft_kt_more[i]);
+	lft_fentry_unregister(&lft_kt_a);
+	lft_fentry_unregister(&lft_kt_b);
 	lft_kt_stop();
 }
 

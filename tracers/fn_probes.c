@@ -191,7 +191,11 @@ static void lft_probe_hit(unsigned long ip, unsigned long parent_ip,
 		lft_probe_fire(p, regs);
 }
 
-static struct lft_fentry_ops lft_probe_fentry = { .hit = lft_probe_hit };
+/* After the function tracer: a command acts once the call is recorded. */
+static struct lft_fentry_ops lft_probe_fentry = {
+	.hit = lft_probe_hit,
+	.order = 20,
+};
 
 static bool lft_probe_want(unsigned long ip, void *data)
 {

@@ -100,7 +100,11 @@ static void lft_function_hit(unsigned long ip, unsigned long parent_ip,
 	}
 }
 
-static struct lft_fentry_ops lft_fn_fentry = { .hit = lft_function_hit };
+/* First at a shared site: the function line precedes what others do there. */
+static struct lft_fentry_ops lft_fn_fentry = {
+	.hit = lft_function_hit,
+	.order = 0,
+};
 
 /* Does the current task pass @tr's set_ftrace_pid/notrace_pid? */
 bool lft_fn_pid_allowed(struct lft_array *tr)

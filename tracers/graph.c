@@ -149,7 +149,11 @@ static void lft_graph_hit(unsigned long ip, unsigned long parent_ip,
 	lft_taskinfo_note();
 }
 
-static struct lft_fentry_ops lft_graph_fentry = { .hit = lft_graph_hit };
+/* Before kprobe events: their return probes then fire inside its frame. */
+static struct lft_fentry_ops lft_graph_fentry = {
+	.hit = lft_graph_hit,
+	.order = 50,
+};
 
 /* ---------------------------------------------------------- sleep-time */
 

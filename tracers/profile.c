@@ -110,7 +110,10 @@ static void lft_profile_hit(unsigned long ip, unsigned long parent_ip,
 		lft_fret_hook(regs, ip, sched_clock(), lft_prof_ret);
 }
 
-static struct lft_fentry_ops lft_prof_fentry = { .hit = lft_profile_hit };
+static struct lft_fentry_ops lft_prof_fentry = {
+	.hit = lft_profile_hit,
+	.order = 40,
+};
 
 static bool lft_prof_want(unsigned long ip, void *data)
 {

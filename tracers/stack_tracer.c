@@ -99,7 +99,10 @@ static void lft_stack_hit(unsigned long ip, unsigned long parent_ip,
 	this_cpu_dec(lft_stk_busy);
 }
 
-static struct lft_fentry_ops lft_stack_fentry = { .hit = lft_stack_hit };
+static struct lft_fentry_ops lft_stack_fentry = {
+	.hit = lft_stack_hit,
+	.order = 10,
+};
 
 static bool lft_stack_want(unsigned long ip, void *data)
 {

@@ -34,6 +34,8 @@ typedef void (*lft_fn_hit_t)(unsigned long ip, unsigned long parent_ip,
  * @reclaim: optional; called by lft_fentry_update() when another user
  *	(@other) asks for sites, before they are patched, with the updater's
  *	locks: a user holding sites through the kernel gives them back here
+ * @order: where it is called at a site several users share: lower first
+ *	(so its return hooks run last); ties go by registration
  * @slot: the hook's: 1 + the slot it gave the user, 0 while it gave none
  *
  * Users are static objects of lftrace (or of a module that unregisters
@@ -42,6 +44,7 @@ typedef void (*lft_fn_hit_t)(unsigned long ip, unsigned long parent_ip,
 struct lft_fentry_ops {
 	lft_fn_hit_t hit;
 	void (*reclaim)(const struct lft_fentry_ops *other);
+	int order;
 	int slot;
 };
 

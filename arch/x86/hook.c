@@ -33,6 +33,8 @@ struct lft_hook_entry {
 
 struct lft_hook_table {
 	struct rcu_head rcu;
+	u8 order[LFT_FENTRY_SLOTS];	/* slots in calling order */
+	unsigned int nr_order;
 	unsigned long nr;
 	struct lft_hook_entry e[];
 };
@@ -213,9 +215,12 @@ void lft_fentry_entry(unsigned long ip, unsigned long parent_ip,
 		e = t ? bsearch(&ip, t->e, t->nr, sizeof(*e), lft_hook_cmp) : NULL;
 		if (e) {
 			unsigned long users = e->users;
+			unsigned int i;
 
-			for_each_set_bit(user, &users, LFT_FENTRY_SLOTS)
-				lft_hook_call(user, ip, parent_ip, regs);
+			for (i = 0; i < t->nr_order; i++)
+				if (users & BIT(t->order[i]))
+					lft_hook_call(t->order[i], ip, parent_ip,
+						      regs);
 		}
 	}
 	lft_guard_exit();
@@ -262,6 +267,7 @@ int lft_hook_publish(void)
 	if (!t)
 		return -ENOMEM;
 	t->nr = 0;
+	t->nr_order = lft_slots_order(t->order);
 	for (i = 0; i < lft_nr_sites; i++) {
 		if (!lft_sites[i].users) {
 			/* Still patched, about to be released: calls nobody. */

@@ -27,6 +27,9 @@ extern struct mutex lft_sites_lock;
 extern struct lft_site *lft_sites;	/* sorted by ip */
 extern unsigned long lft_nr_sites;
 
+/* sites.c: the registered users' slots, in calling order (lft_sites_lock). */
+unsigned int lft_slots_order(u8 *order);
+
 /* patch.c: claim and patch, or unpatch and hand back, marked sites. */
 void lft_patch_sites(struct lft_site **claim, unsigned long nc,
 		     struct lft_site **release, unsigned long nr);

@@ -148,6 +148,35 @@ static int lft_sites_apply(unsigned long from, unsigned long to)
 	return ret;
 }
 
+/**
+ * lft_slots_order() - the slots of registered users, in calling order
+ * @order: filled in: by each user's order, then by slot
+ *
+ * Called with lft_sites_lock held.
+ *
+ * Return: how many.
+ */
+unsigned int lft_slots_order(u8 *order)
+{
+	unsigned int n = 0, i, j;
+	int slot;
+
+	for (slot = 0; slot < LFT_FENTRY_SLOTS; slot++) {
+		if (!lft_slots[slot].ops)
+			continue;
+		/* Insertion sort: at most LFT_FENTRY_SLOTS entries. */
+		for (i = n; i > 0; i--) {
+			j = order[i - 1];
+			if (lft_slots[j].ops->order <= lft_slots[slot].ops->order)
+				break;
+			order[i] = j;
+		}
+		order[i] = slot;
+		n++;
+	}
+	return n;
+}
+
 /*
  * Give @ops a slot whose call is its entry point. Process context, without
  * lft_sites_lock (the slot's call is patched text).
