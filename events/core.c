@@ -17,6 +17,7 @@
 
 #include "compat/ksyms.h"
 #include "core/trace.h"
+#include "compat/btf.h"
 #include "events/event.h"
 #include "events/kprobe.h"
 

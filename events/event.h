@@ -257,13 +257,6 @@ const char *lft_ev_pflags(struct lft_ev_pbuf *p, unsigned long val,
 const char *lft_ev_psym(struct lft_ev_pbuf *p, unsigned long val,
 			const struct lft_ev_flag *table, unsigned int n);
 
-/* btf.c: a member of a structure private to the kernel, from its BTF. */
-int lft_btf_member(const char *sname, const char *member, u16 kind,
-		   u32 *size);
-const char *lft_btf_tp_proto(const char *tp, const char *proto,
-			     bool *checked);
-void lft_btf_param_type(const char *param, size_t len, char *out, size_t n);
-
 /* core.c */
 int lft_events_init(void);
 void lft_events_exit(void);

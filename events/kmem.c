@@ -18,6 +18,7 @@
 #include <linux/tracepoint.h>
 #include <trace/events/mmflags.h>
 
+#include "compat/btf.h"
 #include "events/event.h"
 
 /* struct kmem_cache's members the records take, found by lft_cache_setup(). */

@@ -13,6 +13,7 @@
 #include <linux/string.h>
 #include <linux/workqueue.h>
 
+#include "compat/btf.h"
 #include "events/event.h"
 
 /* Only ever pointed at: its layout comes from BTF. */

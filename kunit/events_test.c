@@ -10,6 +10,7 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 
+#include "compat/btf.h"
 #include "events/event.h"
 
 /* An enum, as TASK_COMM_LEN is: the format must still show the number. */

@@ -18,8 +18,8 @@
 #include <linux/printk.h>
 #include <linux/string.h>
 
+#include "compat/btf.h"
 #include "compat/ksyms.h"
-#include "events/event.h"
 
 static struct {
 	struct btf *(*vmlinux)(void);
