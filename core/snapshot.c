@@ -166,8 +166,7 @@ ssize_t lft_snapshot_write(struct file *file, const char __user *ubuf,
 			ret = -EINVAL;
 			break;
 		}
-		if (!tr->snap)
-			ret = lft_snapshot_alloc(tr);
+		ret = lft_snapshot_alloc(tr);	/* keeps one it has */
 		if (!ret)
 			lft_snapshot_swap(tr);
 		break;

@@ -280,7 +280,10 @@ void lft_fentry_unregister(struct lft_fentry_ops *ops)
 	slot = ops->slot - 1;
 	if (slot < 0)
 		goto out;
-	/* Without memory the sites stay patched: then keep the slot. */
+	/*
+	 * Giving sites back fails only without memory, and the sites must
+	 * not stay patched to a user that goes: try until it works.
+	 */
 	while (lft_fentry_update(ops, NULL, NULL))
 		msleep(20);
 	/* The handler runs where RCU may not watch (idle, entry code). */
