@@ -31,16 +31,22 @@ static u64 lft_lat_sink;
 /*
  * Busy-wait until at least @us microseconds have passed by ktime and by
  * sched_clock(): under QEMU the two can disagree by a few percent, and the
- * tracers' clock ("local") is the latter.
+ * tracers' clock ("local") is the latter. Most of the wait is spent here,
+ * between clock reads, rather than in the clock functions: the sampled
+ * preemptoff names the function its first tick lands in, and with
+ * -icount a tick lands at an exact instruction (the clocks' own, when
+ * the loop did little else).
  */
 static __always_inline void lft_lat_spin(unsigned int us)
 {
 	u64 ns = (u64)us * NSEC_PER_USEC;
 	u64 start = ktime_get_ns(), sc_start = sched_clock();
 	u64 now, sc_now;
+	int i;
 
 	do {
-		cpu_relax();
+		for (i = 0; i < 64; i++)
+			cpu_relax();
 		now = ktime_get_ns();
 		sc_now = sched_clock();
 	} while (now - start < ns || sc_now - sc_start < ns);
