@@ -25,13 +25,15 @@ MODULE_PARM_DESC(debugfs_dir, "name of the directory under debugfs (default: lft
 
 
 /*
- * What sits above core, in the order it sets up: each registers its
- * tracers, files and options with core (core/subsys.c).
+ * What sits above core, in the order it sets up (and the reverse, in which
+ * it goes): each registers its tracers, files, options and function
+ * commands with core (core/subsys.c). The function tracer's commands may
+ * act on events, and its boot options may name them: events first.
  */
 static struct lft_subsys *const lft_subsystems[] = {
+	&lft_events_subsys,
 	&lft_function_subsys,
 	&lft_latency_subsys,
-	&lft_events_subsys,
 };
 
 static bool lft_dir_name_valid(const char *name)

@@ -395,33 +395,6 @@ void lft_print_sym(struct seq_buf *s, unsigned long ip, unsigned long flags)
 		seq_buf_printf(s, " <%016lx>", ip);
 }
 
-static void lft_print_stack(struct seq_buf *s, const struct lft_stack_entry *st,
-			    unsigned int len, unsigned long flags)
-{
-	unsigned int i, n = (len - sizeof(*st)) / sizeof(long);
-
-	seq_buf_printf(s, "<stack trace>\n");
-	for (i = 0; i < n && st->caller[i] != ULONG_MAX; i++) {
-		seq_buf_printf(s, " => ");
-		lft_print_sym(s, st->caller[i], flags);
-		seq_buf_printf(s, "\n");
-	}
-}
-
-/*
- * A user stack: addresses only (lftrace has no sym-userobj), in 6.1's
- * form, which puts a space before the address.
- */
-static void lft_print_ustack(struct seq_buf *s,
-			     const struct lft_ustack_entry *st)
-{
-	unsigned int i;
-
-	seq_buf_printf(s, "<user stack trace>\n");
-	for (i = 0; i < LFT_USTACK_MAX && st->caller[i]; i++)
-		seq_buf_printf(s, " =>  <%016lx>\n", st->caller[i]);
-}
-
 /* annotate: the first entry of a CPU, in a trace whose buffer overran. */
 static void lft_print_annotation(struct lft_print_iter *it, struct seq_buf *s,
 				 int cpu)
@@ -503,80 +476,19 @@ bool lft_print_body(struct lft_print_iter *it, struct seq_buf *s,
 {
 	struct lft_array *tr = it->tr;
 	const struct lft_entry *ent = data;
-	unsigned long sym = tr->flags & (LFT_OPT_SYM_OFFSET | LFT_OPT_SYM_ADDR);
+	const struct lft_entry_desc *d;
 
 	if (e->len < sizeof(*ent))
 		return false;
-	switch (ent->type) {
-	case LFT_TRACE_PRINT: {
-		const struct lft_print_entry *p = data;
-		unsigned int max = e->len - sizeof(*p);
-
-		if (e->len < sizeof(*p))
-			break;
-		lft_print_sym(s, p->ip, sym);
-		seq_buf_printf(s, ": %.*s", max, p->buf);
+	d = lft_entry_desc(ent->type, e->len);
+	if (d && d->print)
+		return d->print(it, s, e, data);
+	/* Another part's records (an event's), or a tracer's own. */
+	if (lft_subsys_print(tr, s, data, e->len))
 		return true;
-	}
-	case LFT_TRACE_RAW_DATA:
-		if (e->len < sizeof(struct lft_raw_entry))
-			break;
-		lft_print_raw_data(s, data, e->len);
+	if (tr->tracer->print_line &&
+	    tr->tracer->print_line(tr, s, ent, e->len))
 		return true;
-	case LFT_TRACE_BPRINT:
-		if (e->len < sizeof(struct lft_bprint_entry))
-			break;
-		lft_print_sym(s, ((const struct lft_bprint_entry *)data)->ip, sym);
-		seq_buf_printf(s, ": ");
-		lft_print_bprint(s, data, e->len);
-		return true;
-	case LFT_TRACE_STACK:
-		if (e->len < sizeof(struct lft_stack_entry))
-			break;
-		lft_print_stack(s, data, e->len, sym);
-		return true;
-	case LFT_TRACE_USER_STACK:
-		if (e->len < sizeof(struct lft_ustack_entry))
-			break;
-		lft_print_ustack(s, data);
-		return true;
-	case LFT_TRACE_CTX:
-	case LFT_TRACE_WAKE: {
-		const struct lft_ctx_entry *c = data;
-		char comm[TASK_COMM_LEN];
-
-		if (e->len < sizeof(*c))
-			break;
-		lft_cmdline_find(c->next_pid, comm);
-		seq_buf_printf(s, " %7d:%3d:%c %s [%03d] %7d:%3d:%c %s\n",
-			       c->prev_pid, c->prev_prio,
-			       task_index_to_char(c->prev_state),
-			       ent->type == LFT_TRACE_CTX ? "==>" : "  +",
-			       c->next_cpu, c->next_pid, c->next_prio,
-			       task_index_to_char(c->next_state), comm);
-		return true;
-	}
-	case LFT_TRACE_FN: {
-		const struct lft_fn_entry *f = data;
-
-		if (e->len < sizeof(*f))
-			break;
-		lft_print_sym(s, f->ip, sym);
-		/* No parent (0: the latency tracers' marks) prints none. */
-		if ((tr->flags & LFT_OPT_PRINT_PARENT) && f->parent_ip) {
-			seq_buf_printf(s, " <-");
-			lft_print_sym(s, f->parent_ip, sym);
-		}
-		seq_buf_printf(s, "\n");
-		return true;
-	}
-	default:
-		if (lft_subsys_print(tr, s, data, e->len))
-			return true;
-		if (tr->tracer->print_line &&
-		    tr->tracer->print_line(tr, s, ent, e->len))
-			return true;
-	}
 	return false;
 }
 

@@ -2,16 +2,22 @@
 /*
  * The alternative renderers of options/raw, hex and bin (bin wins over
  * hex, hex over raw, as in the kernel). Their context is the pid, CPU and
- * time as numbers, hex digits or raw bytes; the core's own entries have a
- * raw form ("# ip text" for markers, ": ip : text" for printk) and, like
- * the kernel's, no hex or binary form: those print "type: N".
+ * time as numbers, hex digits or raw bytes; then the record's own form,
+ * from its type's description (core/entries.h): markers and printk have a
+ * raw one ("# ip text", ": ip : text"), function entries all three; the
+ * others, like the kernel's, print "type: N" (raw: "N ?").
  */
 #include <linux/kernel.h>
 
 #include "core/trace.h"
 
-/* A field in hex, most significant byte first, then a space. */
-static void lft_put_hex(struct seq_buf *s, const void *mem, size_t len)
+/**
+ * lft_put_hex() - a field in hex, most significant byte first, then a space
+ * @s: where to print
+ * @mem: the field
+ * @len: its size
+ */
+void lft_put_hex(struct seq_buf *s, const void *mem, size_t len)
 {
 	const u8 *b = mem;
 
@@ -20,11 +26,14 @@ static void lft_put_hex(struct seq_buf *s, const void *mem, size_t len)
 	seq_buf_printf(s, " ");
 }
 
-/*
- * Raw bytes (seq_buf's put helpers are not exported; "%c" stores any
- * byte, NUL included).
+/**
+ * lft_put_bytes() - a field's raw bytes (seq_buf's put helpers are not
+ *	exported; "%c" stores any byte, NUL included)
+ * @s: where to print
+ * @mem: the field
+ * @len: its size
  */
-static void lft_put_bytes(struct seq_buf *s, const void *mem, size_t len)
+void lft_put_bytes(struct seq_buf *s, const void *mem, size_t len)
 {
 	const u8 *b = mem;
 	size_t i;
@@ -42,47 +51,14 @@ static void lft_render_raw(struct lft_print_iter *it, struct seq_buf *s,
 			   const struct lft_rb_entry *e, const void *data)
 {
 	const struct lft_entry *ent = data;
+	const struct lft_entry_desc *d = lft_entry_desc(ent->type, e->len);
 
 	if (it->tr->flags & LFT_OPT_CONTEXT_INFO)
 		seq_buf_printf(s, "%d %d %llu ", ent->pid, e->cpu, e->ts);
-	switch (ent->type) {
-	case LFT_TRACE_PRINT: {
-		const struct lft_print_entry *p = data;
-
-		if (e->len < sizeof(*p))
-			break;
-		seq_buf_printf(s, "# %lx %.*s", p->ip,
-			       (int)(e->len - sizeof(*p)), p->buf);
-		return;
-	}
-	case LFT_TRACE_BPRINT:
-		if (e->len < sizeof(struct lft_bprint_entry))
-			break;
-		seq_buf_printf(s, ": %lx : ",
-			       ((const struct lft_bprint_entry *)data)->ip);
-		lft_print_bprint(s, data, e->len);
-		return;
-	case LFT_TRACE_RAW_DATA:
-		if (e->len < sizeof(struct lft_raw_entry))
-			break;
-		lft_print_raw_data(s, data, e->len);
-		return;
-	case LFT_TRACE_STACK:
-	case LFT_TRACE_USER_STACK:
-		lft_type_line(s, ent);
-		return;
-	case LFT_TRACE_FN: {
-		const struct lft_fn_entry *f = data;
-
-		if (e->len < sizeof(*f))
-			break;
-		seq_buf_printf(s, "%lx %lx\n", f->ip, f->parent_ip);
-		return;
-	}
-	default:
-		break;
-	}
-	seq_buf_printf(s, "%d ?\n", ent->type);
+	if (d && d->raw)
+		d->raw(it, s, e, data);
+	else
+		seq_buf_printf(s, "%d ?\n", ent->type);
 }
 
 /**
@@ -99,13 +75,9 @@ bool lft_render_alt(struct lft_print_iter *it, struct seq_buf *s,
 {
 	unsigned long f = it->tr->flags;
 	const struct lft_entry *ent = data;
-	const struct lft_fn_entry *fn = NULL;
+	const struct lft_entry_desc *d = lft_entry_desc(ent->type, e->len);
 	int pid = ent->pid, cpu = e->cpu;
 	u64 ts = e->ts;
-
-	/* Function entries have hex and binary forms: ip and parent. */
-	if (ent->type == LFT_TRACE_FN && e->len >= sizeof(*fn))
-		fn = data;
 
 	if (f & LFT_OPT_BIN) {
 		if (f & LFT_OPT_CONTEXT_INFO) {
@@ -113,12 +85,10 @@ bool lft_render_alt(struct lft_print_iter *it, struct seq_buf *s,
 			lft_put_bytes(s, &cpu, sizeof(cpu));
 			lft_put_bytes(s, &ts, sizeof(ts));
 		}
-		if (fn) {
-			lft_put_bytes(s, &fn->ip, sizeof(fn->ip));
-			lft_put_bytes(s, &fn->parent_ip, sizeof(fn->parent_ip));
-		} else {
+		if (d && d->bin)
+			d->bin(s, data);
+		else
 			lft_type_line(s, ent);
-		}
 		return true;
 	}
 	if (f & LFT_OPT_HEX) {
@@ -127,12 +97,10 @@ bool lft_render_alt(struct lft_print_iter *it, struct seq_buf *s,
 			lft_put_hex(s, &cpu, sizeof(cpu));
 			lft_put_hex(s, &ts, sizeof(ts));
 		}
-		if (fn) {
-			lft_put_hex(s, &fn->ip, sizeof(fn->ip));
-			lft_put_hex(s, &fn->parent_ip, sizeof(fn->parent_ip));
-		} else {
+		if (d && d->hex)
+			d->hex(s, data);
+		else
 			lft_type_line(s, ent);
-		}
 		seq_buf_printf(s, "\n");
 		return true;
 	}

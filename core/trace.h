@@ -50,31 +50,72 @@ struct lft_entry {
 	s32 pid;
 };
 
-/* LFT_TRACE_FN: the function tracer's entry. */
-struct lft_fn_entry {
-	struct lft_entry ent;
-	unsigned long ip;
-	unsigned long parent_ip;
+#define LFT_STACK_MAX		64	/* frames kept in a stack entry */
+#define LFT_USTACK_MAX		8	/* the kernel's FTRACE_STACK_ENTRIES */
+
+/*
+ * The records of each type (struct lft_fn_entry for LFT_TRACE_FN, ...):
+ * described in core/entries.h, made by core/entry_gen.h.
+ */
+#include "core/entry_gen.h"
+
+/**
+ * struct lft_ev_field - one field of a record, as its "format" lists it
+ * @type: its C type as the kernel shows it ("char", "pid_t", "__data_loc
+ *	char[]", ...)
+ * @name: its name, with "[N]" for an array
+ * @offset: its offset in the record
+ * @size: its size
+ * @is_signed: the "signed:" column
+ * @count: for a generated array field, its element count, which the
+ *	format shows after @name as "[N]" (the kernel's own sizes, like
+ *	TASK_COMM_LEN, may be enum constants, which have no text to paste);
+ *	0 otherwise
+ */
+struct lft_ev_field {
+	const char *type;
+	const char *name;
+	u16 offset;
+	u16 size;
+	u8 is_signed;
+	u16 count;
 };
 
-/* LFT_TRACE_CTX, LFT_TRACE_WAKE: the wakeup tracers' switch and wakeup. */
-struct lft_ctx_entry {
-	struct lft_entry ent;
-	unsigned int prev_pid;
-	unsigned int next_pid;
-	unsigned int next_cpu;
-	unsigned char prev_prio;
-	unsigned char prev_state;
-	unsigned char next_prio;
-	unsigned char next_state;
+struct lft_print_iter;
+struct lft_rb_entry;
+
+/**
+ * struct lft_entry_desc - one type of lftrace's own records
+ *	(core/entries.h): events/ftrace/<name>/ and how it prints
+ * @name: its directory in events/ftrace/
+ * @type: its type number
+ * @with_id: whether the directory has an "id" file
+ * @min_len: the shortest record of the type; renderers see no shorter one
+ * @fields_of: its fields, and how many in *@n
+ * @print_fmt: its format file's print fmt
+ * @print: a line's body after the context (false: not printed)
+ * @raw: options/raw's line body
+ * @hex: options/hex's fields
+ * @bin: options/bin's fields
+ */
+struct lft_entry_desc {
+	const char *name;
+	int type;
+	bool with_id;
+	unsigned int min_len;
+	const struct lft_ev_field *(*fields_of)(unsigned int *n);
+	const char *print_fmt;
+	bool (*print)(struct lft_print_iter *it, struct seq_buf *s,
+		      const struct lft_rb_entry *e, const void *data);
+	void (*raw)(struct lft_print_iter *it, struct seq_buf *s,
+		    const struct lft_rb_entry *e, const void *data);
+	void (*hex)(struct seq_buf *s, const void *data);
+	void (*bin)(struct seq_buf *s, const void *data);
 };
 
-/* LFT_TRACE_PRINT: trace_marker and lftrace_puts(). */
-struct lft_print_entry {
-	struct lft_entry ent;
-	unsigned long ip;
-	char buf[];
-};
+extern const struct lft_entry_desc lft_entry_descs[];
+extern const unsigned int lft_entry_ndescs;
+const struct lft_entry_desc *lft_entry_desc(int type, unsigned int len);
 
 /* Trace options (options/, trace_options) lftrace implements. */
 #define LFT_OPT_BLOCK		BIT(0)
@@ -126,37 +167,6 @@ struct lft_print_entry {
 				 LFT_OPT_GRAPH_DURATION | LFT_OPT_GRAPH_IRQS | \
 				 LFT_OPT_SLEEP_TIME | LFT_OPT_GRAPH_TIME)
 
-/* LFT_TRACE_BPRINT: lftrace_printk(), formatted when read. */
-struct lft_bprint_entry {
-	struct lft_entry ent;
-	unsigned long ip;
-	const char *fmt;
-	u32 buf[];
-};
-
-/* LFT_TRACE_STACK: a kernel stack, innermost first. */
-struct lft_stack_entry {
-	struct lft_entry ent;
-	int size;
-	unsigned long caller[];
-};
-
-#define LFT_STACK_MAX		64	/* frames kept in a stack entry */
-
-/* LFT_TRACE_USER_STACK: a task's user stack, innermost first, 0-ended. */
-#define LFT_USTACK_MAX		8	/* the kernel's FTRACE_STACK_ENTRIES */
-struct lft_ustack_entry {
-	struct lft_entry ent;
-	unsigned int tgid;
-	unsigned long caller[LFT_USTACK_MAX];
-};
-
-/* LFT_TRACE_RAW_DATA: trace_marker_raw. */
-struct lft_raw_entry {
-	struct lft_entry ent;
-	unsigned int id;
-	char buf[];
-};
 
 #define LFT_RAW_MAX		3072	/* longest trace_marker_raw write */
 #define LFT_TRACE_BUF_SIZE	1024	/* longest trace_marker write */
@@ -402,8 +412,9 @@ void lft_print_context(struct lft_print_iter *it, struct seq_buf *s,
 /* render.c */
 bool lft_render_alt(struct lft_print_iter *it, struct seq_buf *s,
 		    const struct lft_rb_entry *e, const void *data);
+void lft_put_hex(struct seq_buf *s, const void *mem, size_t len);
+void lft_put_bytes(struct seq_buf *s, const void *mem, size_t len);
 void lft_print_lost(struct seq_buf *s, const struct lft_rb_entry *e);
-struct lft_raw_entry;
 void lft_print_raw_data(struct seq_buf *s, const struct lft_raw_entry *r,
 			unsigned int len);
 

@@ -20,28 +20,6 @@
 struct tracepoint;
 struct pt_regs;
 
-/**
- * struct lft_ev_field - one field of an event's record, as "format" lists it
- * @type: its C type as the kernel shows it ("char", "pid_t", "__data_loc
- *	char[]", ...)
- * @name: its name, with "[N]" for an array
- * @offset: its offset in the record
- * @size: its size
- * @is_signed: the "signed:" column
- * @count: for a generated array field, its element count, which the
- *	format shows after @name as "[N]" (the kernel's own sizes, like
- *	TASK_COMM_LEN, may be enum constants, which have no text to paste);
- *	0 otherwise
- */
-struct lft_ev_field {
-	const char *type;
-	const char *name;
-	u16 offset;
-	u16 size;
-	u8 is_signed;
-	u16 count;
-};
-
 /* A field of record struct @rec: its type text, member, name text, sign. */
 #define LFT_EV_FIELD(rec, type, member, name, sgn)			\
 	{ type, name, offsetof(rec, member),				\
@@ -272,6 +250,10 @@ extern struct list_head lft_ev_list;
 int lft_ev_soft(struct lft_ev_file *f, bool on);
 void lft_ev_slow_update(struct lft_ev_file *f);
 void lft_ev_soft_switch(struct lft_ev_file *f, bool on, atomic_long_t *count);
+
+/* fn_cmds.c: the enable_event and disable_event function commands */
+int lft_ev_cmds_init(void);
+void lft_ev_cmds_exit(void);
 
 /* subsys.c */
 extern bool lft_tp_printk;	/* records to the kernel log too (tp_printk) */

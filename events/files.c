@@ -19,7 +19,6 @@
 #include <linux/string.h>
 
 #include "events/event.h"
-#include "tracers/function.h"
 
 #define LFT_EV_WRITE	0640
 #define LFT_EV_READ	0440
@@ -660,7 +659,6 @@ void lft_events_array_free(struct lft_array *tr)
 
 	if (!ea)
 		return;
-	lft_fn_probes_free_events(tr);
 	if (ea->marker)
 		lft_ev_triggers_clear(ea->marker);
 	list_for_each_entry(f, &ea->files, list)

@@ -16,106 +16,6 @@
 #include <linux/slab.h>
 
 #include "events/event.h"
-#include "tracers/graph.h"
-
-/* A flexible array member: its offset, size 0 (or the size 6.1 says). */
-#define LFT_FT_ARRAY(rec, type, member, name, size, sgn)		\
-	{ type, name, offsetof(rec, member), size, sgn }
-
-static const struct lft_ev_field lft_ft_function[] = {
-	F(struct lft_fn_entry, "unsigned long", ip, 0),
-	F(struct lft_fn_entry, "unsigned long", parent_ip, 0),
-};
-
-static const struct lft_ev_field lft_ft_ctx[] = {
-	F(struct lft_ctx_entry, "unsigned int", prev_pid, 0),
-	F(struct lft_ctx_entry, "unsigned int", next_pid, 0),
-	F(struct lft_ctx_entry, "unsigned int", next_cpu, 0),
-	F(struct lft_ctx_entry, "unsigned char", prev_prio, 0),
-	F(struct lft_ctx_entry, "unsigned char", prev_state, 0),
-	F(struct lft_ctx_entry, "unsigned char", next_prio, 0),
-	F(struct lft_ctx_entry, "unsigned char", next_state, 0),
-};
-
-static const struct lft_ev_field lft_ft_stack[] = {
-	F(struct lft_stack_entry, "int", size, 1),
-	LFT_FT_ARRAY(struct lft_stack_entry, "unsigned long", caller,
-		     "caller[8]", 8 * sizeof(long), 0),
-};
-
-static const struct lft_ev_field lft_ft_ustack[] = {
-	F(struct lft_ustack_entry, "unsigned int", tgid, 0),
-	LFT_FT_ARRAY(struct lft_ustack_entry, "unsigned long", caller,
-		     "caller[8]", 8 * sizeof(long), 0),
-};
-
-static const struct lft_ev_field lft_ft_print[] = {
-	F(struct lft_print_entry, "unsigned long", ip, 0),
-	LFT_FT_ARRAY(struct lft_print_entry, "char", buf, "buf[]", 0, 1),
-};
-
-static const struct lft_ev_field lft_ft_bprint[] = {
-	F(struct lft_bprint_entry, "unsigned long", ip, 0),
-	F(struct lft_bprint_entry, "const char *", fmt, 0),
-	LFT_FT_ARRAY(struct lft_bprint_entry, "u32", buf, "buf[]", 0, 0),
-};
-
-static const struct lft_ev_field lft_ft_graph_ret[] = {
-	F(struct lft_graph_ret_entry, "unsigned long", func, 0),
-	F(struct lft_graph_ret_entry, "int", depth, 1),
-	F(struct lft_graph_ret_entry, "unsigned int", overrun, 0),
-	F(struct lft_graph_ret_entry, "unsigned long long", calltime, 0),
-	F(struct lft_graph_ret_entry, "unsigned long long", rettime, 0),
-};
-
-static const struct lft_ev_field lft_ft_graph_ent[] = {
-	F(struct lft_graph_ent_entry, "unsigned long", func, 0),
-	F(struct lft_graph_ent_entry, "int", depth, 1),
-};
-
-static const struct lft_ev_field lft_ft_raw[] = {
-	F(struct lft_raw_entry, "unsigned int", id, 0),
-	LFT_FT_ARRAY(struct lft_raw_entry, "char", buf, "buf[]", 0, 1),
-};
-
-#define LFT_FT(nm, type, flds, fmt, with_id)				\
-	{ nm, type, flds, ARRAY_SIZE(flds), fmt, with_id }
-
-static const struct lft_ft_entry {
-	const char *name;
-	int id;
-	const struct lft_ev_field *fields;
-	unsigned int nfields;
-	const char *print_fmt;
-	bool with_id;
-} lft_ft_entries[] = {
-	LFT_FT("function", LFT_TRACE_FN, lft_ft_function,
-	       "\" %ps <-- %ps\", (void *)REC->ip, (void *)REC->parent_ip",
-	       true),
-	LFT_FT("context_switch", LFT_TRACE_CTX, lft_ft_ctx,
-	       "\"%u:%u:%u  ==> %u:%u:%u [%03u]\", REC->prev_pid, REC->prev_prio, REC->prev_state, REC->next_pid, REC->next_prio, REC->next_state, REC->next_cpu",
-	       false),
-	LFT_FT("wakeup", LFT_TRACE_WAKE, lft_ft_ctx,
-	       "\"%u:%u:%u  ==+ %u:%u:%u [%03u]\", REC->prev_pid, REC->prev_prio, REC->prev_state, REC->next_pid, REC->next_prio, REC->next_state, REC->next_cpu",
-	       false),
-	LFT_FT("kernel_stack", LFT_TRACE_STACK, lft_ft_stack,
-	       "\"\\t=> %ps\\n\\t=> %ps\\n\\t=> %ps\\n\" \"\\t=> %ps\\n\\t=> %ps\\n\\t=> %ps\\n\" \"\\t=> %ps\\n\\t=> %ps\\n\", (void *)REC->caller[0], (void *)REC->caller[1], (void *)REC->caller[2], (void *)REC->caller[3], (void *)REC->caller[4], (void *)REC->caller[5], (void *)REC->caller[6], (void *)REC->caller[7]",
-	       false),
-	LFT_FT("print", LFT_TRACE_PRINT, lft_ft_print,
-	       "\"%ps: %s\", (void *)REC->ip, REC->buf", true),
-	LFT_FT("bprint", LFT_TRACE_BPRINT, lft_ft_bprint,
-	       "\"%ps: %s\", (void *)REC->ip, REC->fmt", false),
-	LFT_FT("funcgraph_exit", LFT_TRACE_GRAPH_RET, lft_ft_graph_ret,
-	       "\"<-- %ps (%d) (start: %llx  end: %llx) over: %d\", (void *)REC->func, REC->depth, REC->calltime, REC->rettime, REC->depth",
-	       false),
-	LFT_FT("funcgraph_entry", LFT_TRACE_GRAPH_ENT, lft_ft_graph_ent,
-	       "\"--> %ps (%d)\", (void *)REC->func, REC->depth", false),
-	LFT_FT("user_stack", LFT_TRACE_USER_STACK, lft_ft_ustack,
-	       "\"\\t=> %ps\\n\\t=> %ps\\n\\t=> %ps\\n\" \"\\t=> %ps\\n\\t=> %ps\\n\\t=> %ps\\n\" \"\\t=> %ps\\n\\t=> %ps\\n\", (void *)REC->caller[0], (void *)REC->caller[1], (void *)REC->caller[2], (void *)REC->caller[3], (void *)REC->caller[4], (void *)REC->caller[5], (void *)REC->caller[6], (void *)REC->caller[7]",
-	       false),
-	LFT_FT("raw_data", LFT_TRACE_RAW_DATA, lft_ft_raw,
-	       "\"id:%04x %08x\", REC->id, (int)REC->buf[0]", false),
-};
 
 /* Soft mode (a trigger) has nothing to register: the marker calls it. */
 static int lft_ft_print_reg(struct lft_event *ev, bool on)
@@ -123,12 +23,10 @@ static int lft_ft_print_reg(struct lft_event *ev, bool on)
 	return 0;
 }
 
-/* trace_marker's event: its print fmt is lft_ft_entries[]' "print". */
+/* trace_marker's event (its fields filled at load, from core's). */
 static struct lft_event lft_ft_print_ev = {
 	.system = "ftrace",
 	.name = "print",
-	.fields = lft_ft_print,
-	.nfields = ARRAY_SIZE(lft_ft_print),
 	.id = LFT_TRACE_PRINT,
 	.reg = lft_ft_print_reg,
 	.active = LIST_HEAD_INIT(lft_ft_print_ev.active),
@@ -186,16 +84,19 @@ void lft_ev_ftrace_free(struct lft_array *tr)
 
 static void lft_ft_show_format(struct lft_file_ref *ref, struct seq_buf *s)
 {
-	const struct lft_ft_entry *e = ref->priv;
+	const struct lft_entry_desc *d = ref->priv;
+	const struct lft_ev_field *f;
+	unsigned int n;
 
-	lft_ev_format(s, e->name, e->id, e->fields, e->nfields, e->print_fmt);
+	f = d->fields_of(&n);
+	lft_ev_format(s, d->name, d->type, f, n, d->print_fmt);
 }
 
 static void lft_ft_show_id(struct lft_file_ref *ref, struct seq_buf *s)
 {
-	const struct lft_ft_entry *e = ref->priv;
+	const struct lft_entry_desc *d = ref->priv;
 
-	seq_buf_printf(s, "%d\n", e->id);
+	seq_buf_printf(s, "%d\n", d->type);
 }
 
 static const struct lft_attr lft_ft_attrs[] = {
@@ -216,18 +117,25 @@ int lft_ev_ftrace_create(struct lft_array *tr, struct dentry *root)
 	unsigned int i;
 	int ret = 0;
 
-	for (i = 0; !ret && i < ARRAY_SIZE(lft_ft_entries); i++) {
-		const struct lft_ft_entry *e = &lft_ft_entries[i];
+	/* Its fields are core's print record's (set once: they never change). */
+	if (!lft_ft_print_ev.fields) {
+		const struct lft_entry_desc *p;
+
+		p = lft_entry_desc(LFT_TRACE_PRINT, UINT_MAX);
+		lft_ft_print_ev.fields = p->fields_of(&lft_ft_print_ev.nfields);
+	}
+	for (i = 0; !ret && i < lft_entry_ndescs; i++) {
+		const struct lft_entry_desc *d = &lft_entry_descs[i];
 		struct lft_file_ref *ref = lft_file_ref(tr, LFT_RB_ALL_CPUS);
 		struct dentry *edir;
 
 		if (!ref)
 			return -ENOMEM;
-		ref->priv = (void *)e;
-		edir = debugfs_create_dir(e->name, dir);
+		ref->priv = (void *)d;
+		edir = debugfs_create_dir(d->name, dir);
 		ret = lft_create_attrs(ref, edir, lft_ft_attrs,
-				       e->with_id ? 2 : 1);
-		if (!ret && e->id == LFT_TRACE_PRINT)
+				       d->with_id ? 2 : 1);
+		if (!ret && d->type == LFT_TRACE_PRINT)
 			ret = lft_ft_marker_create(tr, edir);
 	}
 	return ret;

@@ -81,6 +81,24 @@ static int lft_ev_boot(enum lft_boot_stage stage)
 	return ret;
 }
 
+static int lft_ev_subsys_init(void)
+{
+	int ret = lft_events_init();
+
+	if (!ret) {
+		ret = lft_ev_cmds_init();
+		if (ret)
+			lft_events_exit();
+	}
+	return ret;
+}
+
+static void lft_ev_subsys_exit(void)
+{
+	lft_ev_cmds_exit();
+	lft_events_exit();
+}
+
 /* The top level also gets kprobe_events and kprobe_profile. */
 static int lft_ev_array_init(struct lft_array *tr, struct lft_file_ref *ref)
 {
@@ -125,8 +143,8 @@ static bool lft_ev_print_rec(struct lft_array *tr, struct seq_buf *s,
 
 struct lft_subsys lft_events_subsys = {
 	.name = "events",
-	.init = lft_events_init,
-	.exit = lft_events_exit,
+	.init = lft_ev_subsys_init,
+	.exit = lft_ev_subsys_exit,
 	.boot = lft_ev_boot,
 	.array_init = lft_ev_array_init,
 	.array_free = lft_events_array_free,

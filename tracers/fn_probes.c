@@ -1,25 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Function commands, written to set_ftrace_filter as "func:cmd[:count]":
- *
- *   traceon, traceoff   turn tracing on/off when func is hit (a count
- *                       limits how many times the state is changed)
- *   stacktrace          record a stack trace when func is hit
- *   snapshot            take a snapshot when func is hit
- *   dump                dump the buffer (all CPUs) once; a count is
- *                       ignored
- *   cpudump             dump this CPU's buffer, at every hit (as 6.1)
- *   enable_event:SYS:EV, disable_event:SYS:EV
- *                       turn the array's event on or off (it is in soft
- *                       mode, "0*", while a command names it; a count
- *                       limits how many times the state is changed)
+ * Function commands: the table of which command (core/fn_cmd.h) runs on
+ * which function, read by their own user of the fentry hook. Commands come
+ * from set_ftrace_filter as "func:cmd[:arg]"; the commands themselves are
+ * registered by their owners (tracers/fn_cmds.c, events/fn_cmds.c).
  *
  * "!func:cmd" removes the command without a count, "!func:cmd:..." (any
- * count, say as listed) the counted one; for events, the event named must
- * exist. They act on their array whatever its current
- * tracer, as the kernel's do, through their own user of the fentry hook;
- * set_ftrace_filter lists them after the functions, as
- * "func:cmd:unlimited" or "func:cmd:count=N".
+ * count, say as listed) the counted one. They act on their array whatever
+ * its current tracer, as the kernel's do; set_ftrace_filter lists them
+ * after the functions, as "func:cmd:unlimited" or "func:cmd:count=N".
  */
 #include <linux/bsearch.h>
 #include <linux/kallsyms.h>
@@ -28,26 +17,10 @@
 #include <linux/sort.h>
 
 #include "arch/x86/fentry.h"
+#include "core/fn_cmd.h"
 #include "core/trace.h"
-#include "events/event.h"
 #include "include/lftrace.h"
 #include "tracers/function.h"
-
-enum lft_probe_cmd {
-	LFT_PROBE_TRACEON,
-	LFT_PROBE_TRACEOFF,
-	LFT_PROBE_STACKTRACE,
-	LFT_PROBE_SNAPSHOT,
-	LFT_PROBE_DUMP,
-	LFT_PROBE_CPUDUMP,
-	LFT_PROBE_ENABLE,
-	LFT_PROBE_DISABLE,
-};
-
-static const char * const lft_probe_names[] = {
-	"traceon", "traceoff", "stacktrace", "snapshot", "dump", "cpudump",
-	"enable_event", "disable_event",
-};
 
 /*
  * A command on one function. As in the kernel, a command given a count
@@ -57,12 +30,9 @@ static const char * const lft_probe_names[] = {
  */
 struct lft_probe {
 	unsigned long ip;
-	struct lft_array *tr;
-	enum lft_probe_cmd cmd;
-	bool counted;
-	atomic_long_t count;		/* when counted; events: -1 unlimited */
-	struct lft_ev_file *target;	/* enable/disable_event: soft ref */
+	const struct lft_fn_cmd *cmd;
 	unsigned long seq;		/* when its form was first set */
+	struct lft_fn_cmd_entry e;
 };
 
 struct lft_probe_table {
@@ -104,75 +74,6 @@ static int lft_ip_key(const void *key, const void *elt)
 	return a < b ? -1 : a > b;
 }
 
-/*
- * A counted command's turn: a count left above zero is taken. The
- * stacktrace command's only stops at zero (an empty count field, -1, goes
- * on for ever), as in the kernel.
- */
-static bool lft_probe_take(struct lft_probe *p)
-{
-	long c = atomic_long_read(&p->count);
-
-	do {
-		if (!c || (c < 0 && p->cmd != LFT_PROBE_STACKTRACE))
-			return false;
-	} while (!atomic_long_try_cmpxchg(&p->count, &c, c - 1));
-	return true;
-}
-
-static void lft_probe_fire(struct lft_probe *p, struct pt_regs *regs)
-{
-	struct lft_entry ctx;
-
-	switch (p->cmd) {
-	case LFT_PROBE_TRACEON:
-	case LFT_PROBE_TRACEOFF: {
-		bool on = p->cmd == LFT_PROBE_TRACEON;
-
-		/* A count is taken only when the state changes. */
-		if (lft_array_on(p->tr) != on &&
-		    (!p->counted || lft_probe_take(p)))
-			lft_array_set_on(p->tr, on);
-		break;
-	}
-	case LFT_PROBE_STACKTRACE:
-		/* 6.1's counted one waits for the top level's tracing_on. */
-		if (p->counted && !lft_array_on(&lft_top))
-			break;
-		if ((!p->counted || lft_probe_take(p)) &&
-		    lft_array_writable(p->tr)) {
-			lft_gen_ctx_dec(&ctx, LFT_TRACE_STACK);
-			/*
-			 * From the traced function (regs->ip is past its call
-			 * to the trampoline), as the kernel's command starts.
-			 */
-			lft_stack_record_regs(p->tr, READ_ONCE(p->tr->rb), &ctx,
-					      regs);
-		}
-		break;
-	case LFT_PROBE_SNAPSHOT:
-		if (!p->counted || lft_probe_take(p))
-			lft_array_snapshot(p->tr);
-		break;
-	case LFT_PROBE_DUMP:
-	case LFT_PROBE_CPUDUMP:
-		/*
-		 * dump is counted (once); 6.1's cpudump is not, whatever its
-		 * comment says: it dumps at every hit, and as each dump turns
-		 * tracing off, the later ones find little to print.
-		 */
-		if (!p->counted || lft_probe_take(p))
-			lftrace_dump(p->cmd == LFT_PROBE_DUMP ? LFTRACE_DUMP_ALL :
-				     LFTRACE_DUMP_ORIG);
-		break;
-	case LFT_PROBE_ENABLE:
-	case LFT_PROBE_DISABLE:
-		lft_ev_soft_switch(p->target, p->cmd == LFT_PROBE_ENABLE,
-				   &p->count);
-		break;
-	}
-}
-
 /* The hook's entry point for sites with commands. */
 static void lft_probe_hit(unsigned long ip, unsigned long parent_ip,
 		   struct pt_regs *regs)
@@ -188,7 +89,7 @@ static void lft_probe_hit(unsigned long ip, unsigned long parent_ip,
 	while (p > t->p && p[-1].ip == ip)
 		p--;
 	for (; p < t->p + t->n && p->ip == ip; p++)
-		lft_probe_fire(p, regs);
+		p->cmd->fire(&p->e, regs);
 }
 
 /* After the function tracer: a command acts once the call is recorded. */
@@ -228,21 +129,20 @@ static int lft_probes_replace(bool (*keep)(struct lft_probe *p, void *data),
 		return -ENOMEM;
 	for (i = 0; old && i < old->n; i++) {
 		if (!keep(&old->p[i], data)) {
-			/* Its soft-mode reference goes with it. */
-			if (old->p[i].target)
-				lft_ev_soft(old->p[i].target, false);
+			/* Its reference on the command's data goes with it. */
+			if (old->p[i].e.data)
+				old->p[i].cmd->put(old->p[i].e.data);
 			continue;
 		}
 		t->p[k] = old->p[i];
-		atomic_long_set(&t->p[k].count,
-				atomic_long_read(&old->p[i].count));
+		atomic_long_set(&t->p[k].e.count,
+				atomic_long_read(&old->p[i].e.count));
 		k++;
 	}
 	for (i = 0; i < n; i++) {
 		t->p[k++] = add[i];
-		/* Never the first reference: the command holds one. */
-		if (add[i].target)
-			lft_ev_soft(add[i].target, true);
+		if (add[i].e.data)
+			add[i].cmd->get(add[i].e.data);
 	}
 	t->n = k;
 	sort(t->p, k, sizeof(t->p[0]), lft_probe_cmp, NULL);
@@ -257,7 +157,7 @@ static int lft_probes_replace(bool (*keep)(struct lft_probe *p, void *data),
 /* A command of one form in one array, and the functions a glob named. */
 struct lft_probe_match {
 	struct lft_array *tr;
-	enum lft_probe_cmd cmd;
+	const struct lft_fn_cmd *cmd;
 	bool counted;
 	bool all;			/* removal of "*" or "": every function */
 	unsigned long *ips;		/* sorted */
@@ -267,7 +167,8 @@ struct lft_probe_match {
 static bool lft_probe_same(const struct lft_probe *p,
 			   const struct lft_probe_match *m)
 {
-	return p->tr == m->tr && p->cmd == m->cmd && p->counted == m->counted;
+	return p->e.tr == m->tr && p->cmd == m->cmd &&
+	       p->e.counted == m->counted;
 }
 
 static bool lft_probe_named(const struct lft_probe *p,
@@ -292,12 +193,7 @@ static bool lft_probe_keep_all(struct lft_probe *p, void *data)
 
 static bool lft_probe_keep_other_arrays(struct lft_probe *p, void *data)
 {
-	return p->tr != data;
-}
-
-static bool lft_probe_keep_no_events(struct lft_probe *p, void *data)
-{
-	return p->tr != data || !p->target;
+	return p->e.tr != data;
 }
 
 /* Has the command of this form already been set on @ip? (lft_lock held) */
@@ -319,11 +215,11 @@ static bool lft_probe_exists(struct lft_probe_table *t,
 
 /*
  * Add the command to the functions matched that do not have it (its form)
- * yet; @count and @target for each. -EINVAL when none is new, as in the
- * kernel (an existing one keeps its count). lft_lock held.
+ * yet, each a copy of @e. -EINVAL when none is new, as in the kernel (an
+ * existing one keeps its count). lft_lock held.
  */
-static int lft_probe_add(struct lft_probe_match *m, long count,
-			 struct lft_ev_file *target)
+static int lft_probe_add(struct lft_probe_match *m,
+			 const struct lft_fn_cmd_entry *e)
 {
 	struct lft_probe_table *t = rcu_dereference_protected(lft_probes,
 					lockdep_is_held(&lft_lock));
@@ -344,12 +240,10 @@ static int lft_probe_add(struct lft_probe_match *m, long count,
 		if (lft_probe_exists(t, m, m->ips[i]))
 			continue;
 		add[n].ip = m->ips[i];
-		add[n].tr = m->tr;
 		add[n].cmd = m->cmd;
-		add[n].counted = m->counted;
-		add[n].target = target;
 		add[n].seq = seq;
-		atomic_long_set(&add[n].count, count);
+		add[n].e = *e;
+		atomic_long_set(&add[n].e.count, atomic_long_read(&e->count));
 		n++;
 	}
 	ret = n ? lft_probes_replace(lft_probe_keep_all, NULL, add, n) : -EINVAL;
@@ -394,128 +288,44 @@ static int lft_probe_match_glob(struct lft_probe_match *m, char *glob,
 	return lft_fn_filter_match(glob, &m->ips, &m->n);
 }
 
-/*
- * A count field, up to the next ':' (the rest is ignored, as in the
- * kernel): a number, with kstrtoul()'s errors; empty is @empty.
- */
-static int lft_probe_count_arg(char *arg, int empty, long *count)
-{
-	char *number = strsep(&arg, ":");
-	unsigned long n;
-	int ret;
-
-	if (!*number) {
-		*count = -1;
-		return empty;
-	}
-	ret = kstrtoul(number, 0, &n);
-	*count = n;
-	return ret;
-}
-
-/*
- * "func:enable_event:SYS:EV[:N]": the event must exist, also to remove.
- * Each function's entry holds a soft-mode reference on the event, so that
- * it stays registered while named. As in the kernel, a function has one
- * enable_event (and one counted one) whatever the event, and a removal
- * takes the function's whatever the event named.
- */
-static int lft_probe_event_command(struct lft_probe_match *m, char *func,
-				   char *arg, bool remove)
-{
-	struct lft_ev_file *target;
-	char *sys, *ev;
-	long count = -1;
-	int ret, err;
-
-	if (!arg)
-		return -EINVAL;
-	sys = strsep(&arg, ":");
-	if (!arg)
-		return -EINVAL;
-	ev = strsep(&arg, ":");
-	m->counted = !!arg;
-	err = lft_probe_match_glob(m, remove ? func + 1 : func, remove);
-	mutex_lock(&lft_lock);
-	target = lft_ev_file_lookup(m->tr, sys, ev);
-	ret = target ? 0 : -EINVAL;
-	if (!ret && remove) {
-		ret = lft_probe_remove(m, err);
-		goto out;
-	}
-	/* "SYS:EV:" is refused. */
-	if (!ret && arg)
-		ret = lft_probe_count_arg(arg, -EINVAL, &count);
-	if (!ret)
-		ret = err;
-	/* Held across the change, so that entries' references cannot fail. */
-	if (!ret)
-		ret = lft_ev_soft(target, true);
-	if (!ret) {
-		ret = lft_probe_add(m, count, target);
-		lft_ev_soft(target, false);
-	}
-out:
-	mutex_unlock(&lft_lock);
-	return ret;
-}
-
 /* "func:cmd[:arg]" from set_ftrace_filter (lft_lock not held). */
 static int lft_probe_command(struct lft_fn_filter *f, char *func,
-			     const char *cmd, char *arg, bool remove)
+			     const char *name, char *arg, bool remove)
 {
 	struct lft_array *tr = f->priv ? ((struct lft_fn_array *)f->priv)->tr :
 				NULL;
+	struct lft_fn_cmd_entry e = { .tr = tr, .count = ATOMIC_LONG_INIT(-1) };
 	struct lft_probe_match m = { .tr = tr };
-	long count = -1;
-	int c, ret = 0, err;
+	int ret, err;
 
-	c = match_string(lft_probe_names, ARRAY_SIZE(lft_probe_names), cmd);
-	if (c < 0 || !tr)
+	if (!tr)
 		return -EINVAL;
-	m.cmd = c;
-	if (c == LFT_PROBE_ENABLE || c == LFT_PROBE_DISABLE) {
-		ret = lft_probe_event_command(&m, func, arg, remove);
-		goto out;
-	}
-	/* dump takes no count but dumps once; cpudump is never counted. */
-	m.counted = c == LFT_PROBE_DUMP || (c != LFT_PROBE_CPUDUMP && arg);
-	if (c == LFT_PROBE_DUMP)
-		count = 1;
-	else if (m.counted && !remove)
-		ret = lft_probe_count_arg(arg, 0, &count);
-	if (ret)
-		return ret;
+	/* The functions first: the command's errors, if any, come first. */
 	err = lft_probe_match_glob(&m, remove ? func + 1 : func, remove);
 	mutex_lock(&lft_lock);
-	if (remove) {
+	m.cmd = lft_fn_cmd_find(name);
+	ret = m.cmd ? m.cmd->parse(&e, arg, remove) : -EINVAL;
+	m.counted = e.counted;
+	if (!ret && remove)
 		ret = lft_probe_remove(&m, err);
-	} else {
-		ret = err;
-		/* As the kernel: a snapshot command allocates the buffer. */
-		if (!ret && c == LFT_PROBE_SNAPSHOT)
-			ret = lft_snapshot_alloc(tr);
-		if (!ret)
-			ret = lft_probe_add(&m, count, NULL);
-	}
+	else if (!ret)
+		ret = err ? : lft_probe_add(&m, &e);
+	if (e.data)
+		m.cmd->put(e.data);
 	mutex_unlock(&lft_lock);
-out:
 	kvfree(m.ips);
 	return ret;
 }
 
 static void lft_probe_print(struct seq_file *m, struct lft_probe *p)
 {
-	long c = atomic_long_read(&p->count);
-
-	seq_printf(m, "%ps:%s", (void *)p->ip, lft_probe_names[p->cmd]);
-	if (p->target)
-		seq_printf(m, ":%s:%s", p->target->ev->system,
-			   p->target->ev->name);
-	if (p->target ? c == -1 : !p->counted)
+	seq_printf(m, "%ps:%s", (void *)p->ip, p->cmd->name);
+	if (p->cmd->show)
+		p->cmd->show(m, &p->e);
+	else if (!p->e.counted)
 		seq_puts(m, ":unlimited\n");
 	else
-		seq_printf(m, ":count=%ld\n", c);
+		seq_printf(m, ":count=%ld\n", atomic_long_read(&p->e.count));
 }
 
 /*
@@ -532,14 +342,14 @@ static void lft_probe_show(struct lft_fn_filter *f, struct seq_file *m)
 	for (;;) {
 		next = 0;
 		for (i = 0; t && i < t->n; i++)
-			if (t->p[i].tr == tr && t->p[i].seq < seq &&
+			if (t->p[i].e.tr == tr && t->p[i].seq < seq &&
 			    t->p[i].seq > next)
 				next = t->p[i].seq;
 		if (!next)
 			break;
 		seq = next;
 		for (i = 0; i < t->n; i++)
-			if (t->p[i].tr == tr && t->p[i].seq == seq)
+			if (t->p[i].e.tr == tr && t->p[i].seq == seq)
 				lft_probe_print(m, &t->p[i]);
 	}
 }
@@ -554,13 +364,4 @@ void lft_fn_probes_setup(struct lft_array *tr, struct lft_fn_filter *f)
 void lft_fn_probes_free(struct lft_array *tr)
 {
 	lft_probes_replace(lft_probe_keep_other_arrays, tr, NULL, 0);
-}
-
-/**
- * lft_fn_probes_free_events() - drop an array's commands on its events
- * @tr: the array, whose events go first (lft_lock held, or unloading)
- */
-void lft_fn_probes_free_events(struct lft_array *tr)
-{
-	lft_probes_replace(lft_probe_keep_no_events, tr, NULL, 0);
 }

@@ -101,8 +101,21 @@ static void lft_fn_subsys_stop(void)
 	lft_profile_stop();
 }
 
+static int lft_fn_subsys_init(void)
+{
+	int ret = lft_function_init();
+
+	if (!ret) {
+		ret = lft_fn_cmds_init();
+		if (ret)
+			lft_function_exit();
+	}
+	return ret;
+}
+
 static void lft_fn_subsys_exit(void)
 {
+	lft_fn_cmds_exit();
 	lft_function_exit();
 	lft_stack_tracer_free();
 	lft_profile_free();
@@ -110,8 +123,10 @@ static void lft_fn_subsys_exit(void)
 
 struct lft_subsys lft_function_subsys = {
 	.name = "function",
-	.init = lft_function_init,
+	.init = lft_fn_subsys_init,
 	.stop = lft_fn_subsys_stop,
 	.exit = lft_fn_subsys_exit,
 	.boot = lft_fn_boot,
+	/* Its commands may hold other parts' objects: they go first. */
+	.array_free = lft_fn_probes_free,
 };

@@ -368,7 +368,6 @@ static void lft_fn_array_free(struct lft_array *tr)
 		return;
 	/* The hook may still be looking at it (an instance going away). */
 	synchronize_rcu_tasks_rude();
-	lft_fn_probes_free(tr);
 	lft_fn_filter_free(&fa->filter);
 	lft_fn_filter_free(&fa->exclude);
 	lft_pidset_free(&fa->pids);

@@ -34,10 +34,13 @@ extern struct lft_tracer lft_function_tracer;
 int lft_function_init(void);
 void lft_function_exit(void);
 
-/* fn_probes.c: "func:traceon" and the other filter commands. */
+/* fn_probes.c: which function commands run on which functions. */
 void lft_fn_probes_setup(struct lft_array *tr, struct lft_fn_filter *f);
 void lft_fn_probes_free(struct lft_array *tr);
-void lft_fn_probes_free_events(struct lft_array *tr);
+
+/* fn_cmds.c: traceon, stacktrace, snapshot, dump and the like. */
+int lft_fn_cmds_init(void);
+void lft_fn_cmds_exit(void);
 
 /* fn_filter.c: the functions a glob names, sorted; -EINVAL for none. */
 int lft_fn_filter_match(char *glob, unsigned long **ips, unsigned long *n);

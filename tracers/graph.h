@@ -5,23 +5,6 @@
 
 #include "core/trace.h"
 
-/* LFT_TRACE_GRAPH_ENT: the kernel's struct ftrace_graph_ent_entry. */
-struct lft_graph_ent_entry {
-	struct lft_entry ent;
-	unsigned long func;
-	int depth;
-} __packed;
-
-/* LFT_TRACE_GRAPH_RET: the kernel's struct ftrace_graph_ret_entry. */
-struct lft_graph_ret_entry {
-	struct lft_entry ent;
-	unsigned long func;
-	int depth;
-	unsigned int overrun;
-	unsigned long long calltime;
-	unsigned long long rettime;
-} __packed;
-
 struct lft_fn_filter;
 
 extern struct lft_tracer lft_graph_tracer;

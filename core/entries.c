@@ -1,0 +1,183 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * lftrace's own records: the renderers core/entries.h names for each type,
+ * and the tables core/entry_gen.h makes from that description (fields,
+ * print fmt, renderers of each type), which events/ftrace/ and the output
+ * engine (output.c, render.c) read.
+ */
+#include <linux/kernel.h>
+#include <linux/sched.h>
+
+#include "core/trace.h"
+
+static unsigned long lft_sym_flags(struct lft_print_iter *it)
+{
+	return it->tr->flags & (LFT_OPT_SYM_OFFSET | LFT_OPT_SYM_ADDR);
+}
+
+static bool lft_out_fn(struct lft_print_iter *it, struct seq_buf *s,
+		       const struct lft_rb_entry *e, const void *data)
+{
+	const struct lft_fn_entry *f = data;
+	unsigned long sym = lft_sym_flags(it);
+
+	lft_print_sym(s, f->ip, sym);
+	/* No parent (0: the latency tracers' marks) prints none. */
+	if ((it->tr->flags & LFT_OPT_PRINT_PARENT) && f->parent_ip) {
+		seq_buf_printf(s, " <-");
+		lft_print_sym(s, f->parent_ip, sym);
+	}
+	seq_buf_printf(s, "\n");
+	return true;
+}
+
+static void lft_raw_fn(struct lft_print_iter *it, struct seq_buf *s,
+		       const struct lft_rb_entry *e, const void *data)
+{
+	const struct lft_fn_entry *f = data;
+
+	seq_buf_printf(s, "%lx %lx\n", f->ip, f->parent_ip);
+}
+
+/* Function entries have hex and binary forms: ip and parent. */
+static void lft_hex_fn(struct seq_buf *s, const void *data)
+{
+	const struct lft_fn_entry *f = data;
+
+	lft_put_hex(s, &f->ip, sizeof(f->ip));
+	lft_put_hex(s, &f->parent_ip, sizeof(f->parent_ip));
+}
+
+static void lft_bin_fn(struct seq_buf *s, const void *data)
+{
+	const struct lft_fn_entry *f = data;
+
+	lft_put_bytes(s, &f->ip, sizeof(f->ip));
+	lft_put_bytes(s, &f->parent_ip, sizeof(f->parent_ip));
+}
+
+static bool lft_out_ctx(struct lft_print_iter *it, struct seq_buf *s,
+			const struct lft_rb_entry *e, const void *data)
+{
+	const struct lft_ctx_entry *c = data;
+	char comm[TASK_COMM_LEN];
+
+	lft_cmdline_find(c->next_pid, comm);
+	seq_buf_printf(s, " %7d:%3d:%c %s [%03d] %7d:%3d:%c %s\n",
+		       c->prev_pid, c->prev_prio,
+		       task_index_to_char(c->prev_state),
+		       c->ent.type == LFT_TRACE_CTX ? "==>" : "  +",
+		       c->next_cpu, c->next_pid, c->next_prio,
+		       task_index_to_char(c->next_state), comm);
+	return true;
+}
+
+static bool lft_out_stack(struct lft_print_iter *it, struct seq_buf *s,
+			  const struct lft_rb_entry *e, const void *data)
+{
+	const struct lft_stack_entry *st = data;
+	unsigned int i, n = (e->len - sizeof(*st)) / sizeof(long);
+
+	seq_buf_printf(s, "<stack trace>\n");
+	for (i = 0; i < n && st->caller[i] != ULONG_MAX; i++) {
+		seq_buf_printf(s, " => ");
+		lft_print_sym(s, st->caller[i], lft_sym_flags(it));
+		seq_buf_printf(s, "\n");
+	}
+	return true;
+}
+
+/* Stacks' raw form, as the kernel's: only the type. */
+static void lft_raw_type(struct lft_print_iter *it, struct seq_buf *s,
+			 const struct lft_rb_entry *e, const void *data)
+{
+	seq_buf_printf(s, "type: %d\n", ((const struct lft_entry *)data)->type);
+}
+
+/*
+ * A user stack: addresses only (lftrace has no sym-userobj), in 6.1's
+ * form, which puts a space before the address.
+ */
+static bool lft_out_ustack(struct lft_print_iter *it, struct seq_buf *s,
+			   const struct lft_rb_entry *e, const void *data)
+{
+	const struct lft_ustack_entry *st = data;
+	unsigned int i;
+
+	seq_buf_printf(s, "<user stack trace>\n");
+	for (i = 0; i < LFT_USTACK_MAX && st->caller[i]; i++)
+		seq_buf_printf(s, " =>  <%016lx>\n", st->caller[i]);
+	return true;
+}
+
+static bool lft_out_print(struct lft_print_iter *it, struct seq_buf *s,
+			  const struct lft_rb_entry *e, const void *data)
+{
+	const struct lft_print_entry *p = data;
+
+	lft_print_sym(s, p->ip, lft_sym_flags(it));
+	seq_buf_printf(s, ": %.*s", (int)(e->len - sizeof(*p)), p->buf);
+	return true;
+}
+
+static void lft_raw_print(struct lft_print_iter *it, struct seq_buf *s,
+			  const struct lft_rb_entry *e, const void *data)
+{
+	const struct lft_print_entry *p = data;
+
+	seq_buf_printf(s, "# %lx %.*s", p->ip, (int)(e->len - sizeof(*p)),
+		       p->buf);
+}
+
+static bool lft_out_bprint(struct lft_print_iter *it, struct seq_buf *s,
+			   const struct lft_rb_entry *e, const void *data)
+{
+	lft_print_sym(s, ((const struct lft_bprint_entry *)data)->ip,
+		      lft_sym_flags(it));
+	seq_buf_printf(s, ": ");
+	lft_print_bprint(s, data, e->len);
+	return true;
+}
+
+static void lft_raw_bprint(struct lft_print_iter *it, struct seq_buf *s,
+			   const struct lft_rb_entry *e, const void *data)
+{
+	seq_buf_printf(s, ": %lx : ",
+		       ((const struct lft_bprint_entry *)data)->ip);
+	lft_print_bprint(s, data, e->len);
+}
+
+static bool lft_out_raw_data(struct lft_print_iter *it, struct seq_buf *s,
+			     const struct lft_rb_entry *e, const void *data)
+{
+	lft_print_raw_data(s, data, e->len);
+	return true;
+}
+
+static void lft_raw_raw_data(struct lft_print_iter *it, struct seq_buf *s,
+			     const struct lft_rb_entry *e, const void *data)
+{
+	lft_print_raw_data(s, data, e->len);
+}
+
+#define LFT_ENTRY_TABLES
+#include "core/entry_gen.h"
+
+/**
+ * lft_entry_desc() - the description of one of lftrace's own record types
+ * @type: a record's type
+ * @len: the record's length
+ *
+ * Return: the description, or NULL for another type or a record too short
+ * for its type (which no renderer sees).
+ */
+const struct lft_entry_desc *lft_entry_desc(int type, unsigned int len)
+{
+	unsigned int i;
+
+	for (i = 0; i < lft_entry_ndescs; i++)
+		if (lft_entry_descs[i].type == type)
+			return len >= lft_entry_descs[i].min_len ?
+			       &lft_entry_descs[i] : NULL;
+	return NULL;
+}
