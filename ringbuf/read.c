@@ -96,9 +96,23 @@ static bool lft_rb_take_page(struct lft_rb_cpu *cb)
 		lft_rb_page_reset(s, x);
 		if (cmpxchg(&cb->slots[x], w, (unsigned long)s) != w)
 			continue;
+		/*
+		 * ABA: between our look and the swap, the writer may have
+		 * claimed q, refilled it and moved on, leaving the slot as we
+		 * saw it (a reader stalled here: a vCPU descheduled under
+		 * TCG is enough). Taking q would skip the unread pages
+		 * between target and its new seq, which the writer counts
+		 * as overrun when it overwrites them later (lost events
+		 * reported where none were). Give it back, as it was, and
+		 * look again; only if the writer took our page in the
+		 * meantime (another lap) do we keep q.
+		 */
+		if (READ_ONCE(q->seq) != target &&
+		    cmpxchg(&cb->slots[x], (unsigned long)s, w) ==
+		    (unsigned long)s)
+			continue;
 		cb->reader = q;
 		cb->rpos = 0;
-		/* q->seq may have moved on since we looked: it is newer then. */
 		cb->reader_seq = READ_ONCE(q->seq) + 1;
 		ov = local_read(&cb->overrun);
 		cb->lost += ov - cb->overrun_seen;
