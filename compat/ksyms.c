@@ -21,7 +21,15 @@ struct lft_kernel_syms lft_ks;
 
 static unsigned long (*lft_kallsyms_lookup_name)(const char *name);
 
-#define LFT_KSYM(member) { #member, (void **)&lft_ks.member }
+#define LFT_KSYM(member) { .name = #member, .slot = (void **)&lft_ks.member }
+/* Some kernels lack it: its slot stays NULL there, and users allow that. */
+#define LFT_KSYM_OPT(member) \
+	{ .name = #member, .slot = (void **)&lft_ks.member, \
+	  .flags = LFT_KSYM_OPTIONAL }
+/* A section's bound, which the linker script defines; some kernels lack it. */
+#define LFT_KSYM_SECTION(sym, member) \
+	{ .name = sym, .slot = (void **)&lft_ks.member, \
+	  .flags = LFT_KSYM_OPTIONAL | LFT_KSYM_BOUND }
 
 static const struct lft_ksym lft_ksym_table[] = {
 	LFT_KSYM(text_poke_bp),
@@ -50,7 +58,16 @@ static const struct lft_ksym lft_ksym_table[] = {
 	LFT_KSYM(rethook_try_get),
 	LFT_KSYM(rethook_hook),
 	LFT_KSYM(kallsyms_on_each_match_symbol),
-	{ "__module_address", (void **)&lft_ks.module_address },
+	LFT_KSYM(arch_rethook_trampoline),
+	{ .name = "__module_address", .slot = (void **)&lft_ks.module_address },
+	LFT_KSYM_SECTION("__irqentry_text_start", irqentry_text_start),
+	LFT_KSYM_SECTION("__irqentry_text_end", irqentry_text_end),
+	LFT_KSYM_OPT(trace_hardirqs_on),
+	LFT_KSYM_OPT(trace_hardirqs_off),
+	LFT_KSYM_OPT(trace_hardirqs_on_prepare),
+	LFT_KSYM_OPT(trace_hardirqs_off_finish),
+	LFT_KSYM_OPT(trace_preempt_on),
+	LFT_KSYM_OPT(trace_preempt_off),
 };
 
 static unsigned long lft_find_kallsyms_lookup_name(void)
@@ -88,10 +105,11 @@ EXPORT_SYMBOL_NS_GPL(lft_ksym_lookup, LFTRACE_INTERNAL);
  * @n: number of entries
  *
  * Every missing symbol is reported with pr_err() by name, not only the
- * first, so that one load attempt lists everything a kernel lacks. On
- * failure no slot is modified.
+ * first, so that one load attempt lists everything a kernel lacks. An
+ * entry marked LFT_KSYM_OPTIONAL may be missing: its slot is then set to
+ * NULL, silently. On failure no slot is modified.
  *
- * Return: 0 when all symbols were found, -ENOENT otherwise.
+ * Return: 0 when all required symbols were found, -ENOENT otherwise.
  */
 int lft_ksyms_resolve(const struct lft_ksym *table, size_t n)
 {
@@ -99,7 +117,8 @@ int lft_ksyms_resolve(const struct lft_ksym *table, size_t n)
 	int ret = 0;
 
 	for (i = 0; i < n; i++) {
-		if (!lft_ksym_lookup(table[i].name)) {
+		if (!(table[i].flags & LFT_KSYM_OPTIONAL) &&
+		    !lft_ksym_lookup(table[i].name)) {
 			pr_err("cannot resolve kernel symbol '%s'\n",
 			       table[i].name);
 			ret = -ENOENT;
@@ -129,7 +148,8 @@ EXPORT_SYMBOL_NS_GPL(lft_ksyms_table, LFTRACE_INTERNAL);
 /**
  * lft_ksyms_init() - find kallsyms_lookup_name and resolve lft_ks
  *
- * Return: 0, or -ENOENT after naming each symbol that could not be found.
+ * Return: 0, or -ENOENT after naming each required symbol that could not
+ * be found.
  */
 int lft_ksyms_init(void)
 {

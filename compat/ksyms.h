@@ -49,7 +49,6 @@ struct lft_kernel_syms {
 	struct rethook_node *(*rethook_try_get)(struct rethook *rh);
 	void (*rethook_hook)(struct rethook_node *node, struct pt_regs *regs,
 			     bool mcount);
-	/* kprobe events: is a probed symbol's name unique (as 6.1 checks)? */
 	/* options/userstacktrace (core/stack.c). */
 	unsigned int (*stack_trace_save_user)(unsigned long *store,
 					      unsigned int size);
@@ -58,20 +57,52 @@ struct lft_kernel_syms {
 					      unsigned long *store,
 					      unsigned int size,
 					      unsigned int skipnr);
+	/* kprobe events: is a probed symbol's name unique (as 6.1 checks)? */
 	int (*kallsyms_on_each_match_symbol)(int (*fn)(void *, unsigned long),
 					     const char *name, void *data);
+	/*
+	 * The rest are code addresses, compared with, never called.
+	 *
+	 * Where a kretprobe'd function returns to, shown as such in a stack
+	 * (events/kprobe.c); x86's rethook, required above, defines it.
+	 */
+	void *arch_rethook_trampoline;
+	/* Interrupt entry code, for funcgraph-irqs (tracers/graph_print.c). */
+	void *irqentry_text_start;
+	void *irqentry_text_end;
+	/*
+	 * The functions holding the irq and preempt toggle tracepoints
+	 * (tracers/irqsoff.c leaves out what they call); each exists only
+	 * with the options that make its tracepoints.
+	 */
+	void *trace_hardirqs_on;
+	void *trace_hardirqs_off;
+	void *trace_hardirqs_on_prepare;
+	void *trace_hardirqs_off_finish;
+	void *trace_preempt_on;
+	void *trace_preempt_off;
 };
 
 extern struct lft_kernel_syms lft_ks;
+
+/* May be missing: its slot is NULL then (required otherwise). */
+#define LFT_KSYM_OPTIONAL	0x1
+/*
+ * A section's bound, not an object: kallsyms may name its address after
+ * another symbol that starts there, or has the bound in its middle.
+ */
+#define LFT_KSYM_BOUND		0x2
 
 /**
  * struct lft_ksym - one entry of a symbol table to resolve
  * @name: kernel symbol name, as in /proc/kallsyms
  * @slot: where the resolved address is stored
+ * @flags: LFT_KSYM_OPTIONAL, LFT_KSYM_BOUND
  */
 struct lft_ksym {
 	const char *name;
 	void **slot;
+	unsigned int flags;
 };
 
 unsigned long lft_ksym_lookup(const char *name);

@@ -263,9 +263,6 @@ static int lft_kp_reg(struct lft_event *ev, bool on)
 	return disable_kprobe(&k->rp.kp);
 }
 
-/* The rethook trampoline: the return address a hooked frame shows. */
-static unsigned long lft_kp_tramp;
-
 /* A function's bare name: 6.1 leaves out the module here. */
 static void lft_kp_print_name(struct seq_buf *s, unsigned long ip)
 {
@@ -279,7 +276,8 @@ static void lft_kp_print_name(struct seq_buf *s, unsigned long ip)
 /* A code address as 6.1's output shows it, "+off/size" or not. */
 static void lft_kp_print_ip(struct seq_buf *s, unsigned long ip, bool offs)
 {
-	if (ip && ip == READ_ONCE(lft_kp_tramp))
+	/* The rethook trampoline: the return address a hooked frame shows. */
+	if (ip && ip == (unsigned long)lft_ks.arch_rethook_trampoline)
 		seq_buf_printf(s, "[unknown/kretprobe'd]");
 	else if (offs)
 		seq_buf_printf(s, "%pS", (void *)ip);
@@ -508,9 +506,6 @@ static int lft_kp_create(const char *line)
 	struct lft_kp *k, *old;
 	int ret;
 
-	if (!lft_kp_tramp)
-		WRITE_ONCE(lft_kp_tramp,
-			   lft_ksym_lookup("arch_rethook_trampoline"));
 	def = lft_kp_parse(line, &lft_kp_syms, &perr);
 	if (IS_ERR(def)) {
 		lft_kp_log(&perr, perr.code, perr.pos);

@@ -34,15 +34,11 @@ struct lft_graph_cpu {
 	unsigned long enter[LFT_GRAPH_MATCH_DEPTH];
 };
 
-static unsigned long lft_irq_start, lft_irq_end;
-
+/* Without the section's bounds (NULL) no address is in it. */
 static bool lft_graph_in_irq_text(unsigned long addr)
 {
-	if (!lft_irq_start) {
-		lft_irq_start = lft_ksym_lookup("__irqentry_text_start");
-		lft_irq_end = lft_ksym_lookup("__irqentry_text_end");
-	}
-	return addr >= lft_irq_start && addr < lft_irq_end;
+	return addr >= (unsigned long)lft_ks.irqentry_text_start &&
+	       addr < (unsigned long)lft_ks.irqentry_text_end;
 }
 
 /* Per-reader state, made at the first entry (not for the console dump). */

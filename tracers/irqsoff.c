@@ -202,9 +202,10 @@ static void *const lft_irqs_probes[LFT_IRQS_NR] = {
  * (the rcuidle machinery: ct_irq_enter_irqson, srcu) is not the traced
  * code's, and the kernel's tracers, called directly, never see it.
  */
-static const char *const lft_irqs_hosts[] = {
-	"trace_hardirqs_on", "trace_hardirqs_off", "trace_hardirqs_on_prepare",
-	"trace_hardirqs_off_finish", "trace_preempt_on", "trace_preempt_off",
+static void *const *const lft_irqs_hosts[] = {
+	&lft_ks.trace_hardirqs_on, &lft_ks.trace_hardirqs_off,
+	&lft_ks.trace_hardirqs_on_prepare, &lft_ks.trace_hardirqs_off_finish,
+	&lft_ks.trace_preempt_on, &lft_ks.trace_preempt_off,
 };
 
 static struct { unsigned long start, end; } lft_irqs_host[ARRAY_SIZE(lft_irqs_hosts)];
@@ -217,7 +218,7 @@ static void lft_irqs_find_hosts(void)
 	size_t i;
 
 	for (i = 0; i < ARRAY_SIZE(lft_irqs_hosts); i++) {
-		unsigned long a = lft_ksym_lookup(lft_irqs_hosts[i]);
+		unsigned long a = (unsigned long)*lft_irqs_hosts[i];
 		char *slash;
 
 		if (!a)
