@@ -5,11 +5,15 @@
  * tracepoints hand us such structures (struct pool_workqueue, SLUB's
  * struct kmem_cache). Nothing is ever guessed: a kernel without BTF, or
  * whose structure lacks the member or gives it another kind of type, gets
- * an error, and the event is left out.
+ * an error, and the event is left out. The same lookup checks, at load,
+ * that the structures lftrace has copies of (compat/ftrace.h) are laid
+ * out as the copies are.
  *
  * The BTF functions are the kernel's own, found by name at first use
  * (they are not exported, and a kernel without BPF has none of them).
  */
+#define pr_fmt(fmt) "lftrace: " fmt
+
 #include <linux/btf.h>
 #include <linux/ctype.h>
 #include <linux/err.h>
@@ -62,6 +66,32 @@ static const struct btf_type *lft_btf_strip(u32 id)
 	return t;
 }
 
+/*
+ * The index of @member among struct @sname's members, which @st is set to;
+ * -EOPNOTSUPP without BTF, -ENOENT without the structure or the member.
+ */
+static int lft_btf_find_member(const char *sname, const char *member,
+			       const struct btf_type **st)
+{
+	const struct btf_member *m;
+	int i, ret = lft_btf_init();
+	s32 id;
+
+	if (ret)
+		return ret;
+	id = lft_btf.find(lft_btf.btf, sname, BTF_KIND_STRUCT);
+	if (id < 0)
+		return -ENOENT;
+	*st = lft_btf.type(lft_btf.btf, id);
+	if (!*st || !btf_type_is_struct(*st))
+		return -ENOENT;
+	m = btf_members(*st);
+	for (i = 0; i < btf_type_vlen(*st); i++, m++)
+		if (!strcmp(lft_btf.name(lft_btf.btf, m->name_off), member))
+			return i;
+	return -ENOENT;
+}
+
 /**
  * lft_btf_member() - a member of a kernel structure, from vmlinux BTF
  * @sname: the structure's name ("pool_workqueue")
@@ -80,50 +110,135 @@ static const struct btf_type *lft_btf_strip(u32 id)
 int lft_btf_member(const char *sname, const char *member, u16 kind,
 		   u32 *size)
 {
-	const struct btf_member *m;
 	const struct btf_type *st, *t, *elem;
-	u32 i, bits, have;
-	s32 id;
-	int ret = lft_btf_init();
+	u32 bits, have;
+	int i = lft_btf_find_member(sname, member, &st);
 
-	if (ret)
-		return ret;
-	id = lft_btf.find(lft_btf.btf, sname, BTF_KIND_STRUCT);
-	if (id < 0)
-		return -ENOENT;
-	st = lft_btf.type(lft_btf.btf, id);
-	if (!st || !btf_type_is_struct(st))
-		return -ENOENT;
-	m = btf_members(st);
-	for (i = 0; i < btf_type_vlen(st); i++, m++) {
-		if (strcmp(lft_btf.name(lft_btf.btf, m->name_off), member))
-			continue;
-		bits = btf_member_bit_offset(st, i);
-		t = lft_btf_strip(m->type);
-		if (!t || btf_kind(t) != kind || bits % 8 ||
-		    btf_member_bitfield_size(st, i))
+	if (i < 0)
+		return i;
+	bits = btf_member_bit_offset(st, i);
+	t = lft_btf_strip(btf_members(st)[i].type);
+	if (!t || btf_kind(t) != kind || bits % 8 ||
+	    btf_member_bitfield_size(st, i))
+		return -EINVAL;
+	switch (kind) {
+	case BTF_KIND_PTR:
+		have = sizeof(void *);
+		break;
+	case BTF_KIND_ARRAY:
+		/* Only arrays of bytes: the count is the size. */
+		elem = lft_btf_strip(btf_array(t)->type);
+		if (!elem || !btf_type_is_int(elem) || elem->size != 1)
 			return -EINVAL;
-		switch (kind) {
-		case BTF_KIND_PTR:
-			have = sizeof(void *);
-			break;
-		case BTF_KIND_ARRAY:
-			/* Only arrays of bytes: the count is the size. */
-			elem = lft_btf_strip(btf_array(t)->type);
-			if (!elem || !btf_type_is_int(elem) || elem->size != 1)
-				return -EINVAL;
-			have = btf_array(t)->nelems;
-			break;
-		default:
-			have = t->size;
-		}
-		if (*size ? have != *size : !have)
-			return -EINVAL;
-		*size = have;
-		return bits / 8;
+		have = btf_array(t)->nelems;
+		break;
+	default:
+		have = t->size;
 	}
-	return -ENOENT;
+	if (*size ? have != *size : !have)
+		return -EINVAL;
+	*size = have;
+	return bits / 8;
 }
+
+/* Type @id's size in bytes, or 0 for a type without one (void, a function). */
+static u32 lft_btf_size(u32 id, int depth)
+{
+	const struct btf_type *t = lft_btf_strip(id);
+
+	if (!t || depth > 8)
+		return 0;
+	switch (btf_kind(t)) {
+	case BTF_KIND_PTR:
+		return sizeof(void *);
+	case BTF_KIND_ARRAY:
+		return btf_array(t)->nelems *
+		       lft_btf_size(btf_array(t)->type, depth + 1);
+	case BTF_KIND_INT:
+	case BTF_KIND_ENUM:
+	case BTF_KIND_ENUM64:
+	case BTF_KIND_STRUCT:
+	case BTF_KIND_UNION:
+	case BTF_KIND_FLOAT:
+		return t->size;
+	default:
+		return 0;
+	}
+}
+
+/**
+ * lft_btf_member_at() - where a member of a kernel structure lies
+ * @sname: the structure's name ("ftrace_hash")
+ * @member: the member's name, directly in it (no nested anonymous unions)
+ * @offset: set to its byte offset
+ * @size: set to its size in bytes
+ *
+ * Unlike lft_btf_member(), any type will do: for checking a copy of the
+ * structure's layout, not for reading one member found at run time.
+ * Process context.
+ *
+ * Return: 0, or a negative errno: -EOPNOTSUPP without BTF, -ENOENT if
+ * there is no such member, -EINVAL if it is a bitfield or has no size.
+ */
+int lft_btf_member_at(const char *sname, const char *member, u32 *offset,
+		      u32 *size)
+{
+	const struct btf_type *st;
+	u32 bits;
+	int i = lft_btf_find_member(sname, member, &st);
+
+	if (i < 0)
+		return i;
+	bits = btf_member_bit_offset(st, i);
+	if (bits % 8 || btf_member_bitfield_size(st, i))
+		return -EINVAL;
+	*size = lft_btf_size(btf_members(st)[i].type, 0);
+	if (!*size)
+		return -EINVAL;
+	*offset = bits / 8;
+	return 0;
+}
+EXPORT_SYMBOL_NS_GPL(lft_btf_member_at, LFTRACE_INTERNAL);
+
+/**
+ * lft_btf_check_layout() - does a kernel structure match lftrace's copy?
+ * @sname: the kernel's structure ("ftrace_hash")
+ * @ours: the members lftrace reads, where its copy has them
+ * @n: their count
+ *
+ * Each member the kernel's structure lacks or has elsewhere, or of another
+ * size, is named with pr_err(), not only the first, so that one load lists
+ * every difference. Process context.
+ *
+ * Return: 0 when every member matches, -EOPNOTSUPP without BTF (nothing
+ * is said: the caller tells the user what goes unchecked), -ENOENT or
+ * -EINVAL after naming what differs.
+ */
+int lft_btf_check_layout(const char *sname, const struct lft_btf_field *ours,
+			 size_t n)
+{
+	u32 off, size;
+	int err, ret = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		err = lft_btf_member_at(sname, ours[i].member, &off, &size);
+		if (err == -EOPNOTSUPP)
+			return err;
+		if (err) {
+			pr_err("struct %s: this kernel's has no member %s that lftrace can read (%d)\n",
+			       sname, ours[i].member, err);
+			ret = ret ? : err;
+		} else if (off != ours[i].offset || size != ours[i].size) {
+			pr_err("struct %s: member %s is at offset %u (%u bytes) in this kernel, at %u (%u bytes) in lftrace's copy\n",
+			       sname, ours[i].member, off, size,
+			       ours[i].offset, ours[i].size);
+			ret = ret ? : -EINVAL;
+		}
+	}
+	return ret;
+}
+EXPORT_SYMBOL_NS_GPL(lft_btf_check_layout, LFTRACE_INTERNAL);
 
 /* Appends @str to @buf (of @n bytes, NUL-terminated); false when full. */
 static bool lft_btf_cat(char *buf, size_t n, const char *str)
@@ -289,7 +404,7 @@ const char *lft_btf_tp_proto(const char *tp, const char *proto,
 	*checked = false;
 	if (lft_btf_init()) {
 		if (!told)
-			pr_info("lftrace: no kernel BTF: tracepoint prototypes are not checked\n");
+			pr_info("no kernel BTF: tracepoint prototypes are not checked\n");
 		told = true;
 		return NULL;
 	}

@@ -1,16 +1,39 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The kernel's BTF, for what lftrace reads of structures private to the
- * kernel and for checking tracepoint prototypes (compat/btf.c). Without
- * vmlinux BTF every lookup fails and callers leave the feature out.
+ * kernel, for checking the layout of the copies it has of some, and for
+ * checking tracepoint prototypes (compat/btf.c). Without vmlinux BTF every
+ * lookup fails and callers leave the feature out or the check undone.
  */
 #ifndef LFT_COMPAT_BTF_H
 #define LFT_COMPAT_BTF_H
 
+#include <linux/stddef.h>
 #include <linux/types.h>
+
+/**
+ * struct lft_btf_field - a member of lftrace's copy of a kernel structure
+ * @member: its name, the kernel's
+ * @offset: its byte offset in the copy
+ * @size: its size in bytes in the copy
+ */
+struct lft_btf_field {
+	const char *member;
+	u32 offset;
+	u32 size;
+};
+
+/* Member @m of @type, lftrace's copy of a kernel structure. */
+#define LFT_BTF_FIELD(type, m) \
+	{ .member = #m, .offset = offsetof(type, m), \
+	  .size = sizeof_field(type, m) }
 
 int lft_btf_member(const char *sname, const char *member, u16 kind,
 		   u32 *size);
+int lft_btf_member_at(const char *sname, const char *member, u32 *offset,
+		      u32 *size);
+int lft_btf_check_layout(const char *sname, const struct lft_btf_field *ours,
+			 size_t n);
 const char *lft_btf_tp_proto(const char *tp, const char *proto,
 			     bool *checked);
 void lft_btf_param_type(const char *param, size_t len, char *out, size_t n);
