@@ -11,6 +11,7 @@
 #include <linux/rcupdate.h>
 #include <linux/string.h>
 
+#include "compat/ftrace.h"
 #include "compat/ksyms.h"
 #include "arch/x86/fentry.h"
 #include "core/trace.h"
@@ -54,6 +55,8 @@ static int __init lft_init(void)
 	}
 
 	ret = lft_ksyms_init();
+	if (!ret)
+		ret = lft_ftrace_check_layout();
 	if (ret)
 		return ret;
 

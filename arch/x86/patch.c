@@ -22,6 +22,7 @@
 #include <asm/text-patching.h>
 
 #include "arch/x86/internal.h"
+#include "compat/ftrace.h"
 #include "compat/ksyms.h"
 
 
@@ -35,16 +36,6 @@ static const u8 lft_nop5[] = { BYTES_NOP5 };
  * over a minute: soft lockups and RCU stalls. Both locks held are mutexes.
  */
 #define LFT_POKE_CHUNK	256
-
-/* The kernel's struct ftrace_hash (kernel/trace/trace.h), as far as read. */
-struct lft_ftrace_hash {
-	unsigned long size_bits;
-	struct hlist_head *buckets;
-	unsigned long count;
-	unsigned long flags;
-};
-
-#define LFT_FTRACE_HASH_FL_MOD	1
 
 static bool lft_hash_empty(void *hash)
 {
