@@ -9,15 +9,15 @@
  * that the structures lftrace has copies of (compat/ftrace.h) are laid
  * out as the copies are.
  *
- * The BTF functions are the kernel's own, found by name at first use
- * (they are not exported, and a kernel without BPF has none of them).
+ * The BTF functions are the kernel's own, resolved at load in
+ * compat/ksyms.c (they are not exported, and a kernel without BPF has none
+ * of them).
  */
 #define pr_fmt(fmt) "lftrace: " fmt
 
 #include <linux/btf.h>
 #include <linux/ctype.h>
 #include <linux/err.h>
-#include <linux/kallsyms.h>
 #include <linux/module.h>
 #include <linux/printk.h>
 #include <linux/string.h>
@@ -39,10 +39,10 @@ static int lft_btf_init(void)
 
 	if (lft_btf.btf)
 		return 0;
-	lft_btf.vmlinux = (void *)lft_ksym_lookup("bpf_get_btf_vmlinux");
-	lft_btf.find = (void *)lft_ksym_lookup("btf_find_by_name_kind");
-	lft_btf.type = (void *)lft_ksym_lookup("btf_type_by_id");
-	lft_btf.name = (void *)lft_ksym_lookup("btf_name_by_offset");
+	lft_btf.vmlinux = lft_ks.bpf_get_btf_vmlinux;
+	lft_btf.find = lft_ks.btf_find_by_name_kind;
+	lft_btf.type = lft_ks.btf_type_by_id;
+	lft_btf.name = lft_ks.btf_name_by_offset;
 	if (!lft_btf.vmlinux || !lft_btf.find || !lft_btf.type ||
 	    !lft_btf.name)
 		return -EOPNOTSUPP;

@@ -14,6 +14,9 @@
 #include <linux/rethook.h>
 #include <asm/text-patching.h>
 
+struct btf;
+struct btf_type;
+
 struct lft_kernel_syms {
 	/* Text patching (arch/x86): batched int3-based code modification. */
 	void (*text_poke_bp)(void *addr, const void *opcode, size_t len,
@@ -57,6 +60,15 @@ struct lft_kernel_syms {
 					      unsigned long *store,
 					      unsigned int size,
 					      unsigned int skipnr);
+	/*
+	 * vmlinux BTF (compat/btf.c); a kernel without BPF has none of
+	 * them, and BTF lookups then fail with -EOPNOTSUPP.
+	 */
+	struct btf *(*bpf_get_btf_vmlinux)(void);
+	s32 (*btf_find_by_name_kind)(const struct btf *btf, const char *name,
+				     u8 kind);
+	const struct btf_type *(*btf_type_by_id)(const struct btf *btf, u32 id);
+	const char *(*btf_name_by_offset)(const struct btf *btf, u32 offset);
 	/* kprobe events: is a probed symbol's name unique (as 6.1 checks)? */
 	int (*kallsyms_on_each_match_symbol)(int (*fn)(void *, unsigned long),
 					     const char *name, void *data);
