@@ -17,6 +17,11 @@
  * itself; the writer keeps filling it, and the reader reads up to its
  * commit. A page is finished only once the commit has moved past it.
  *
+ * The swap compares the slot's word, which the writer leaves as it found
+ * it after refilling the page: a page found with another seq once swapped
+ * is given back (see lft_rb_take_page()), so that the reader never skips
+ * pages the writer still counts as unread.
+ *
  * Readers of one CPU serialize on cb->reader_lock (a raw spinlock with
  * interrupts off, so a dump from any context can read too).
  */
