@@ -90,7 +90,7 @@ it_set_ftrace_filter() {
 	wa $T/set_ftrace_filter "!$P"
 	pick 1 2 3 4 5 6 7 8
 	case $P in
-	1) w $T/set_ftrace_filter '' ;;
+	1) [ -n "${STRESS_FEW_SITES:-}" ] || w $T/set_ftrace_filter '' ;;
 	2) wa $T/set_ftrace_notrace 'vfs_*' ;;
 	3) w $T/set_ftrace_notrace '' ;;
 	esac
@@ -124,6 +124,7 @@ it_stack_tracer() {
 	w $T/stack_tracer_enabled 1
 	# Mostly a few functions (as set_ftrace_filter, above).
 	pick '' 'vfs_*' 'schedule' 'ksys_*' '*_read' 'do_sys_*' 'vfs_read'
+	[ -z "$P" ] && [ -n "${STRESS_FEW_SITES:-}" ] && P='vfs_*'
 	w $T/stack_trace_filter "$P"
 	cat $T/stack_trace $T/stack_max_size > /dev/null
 	w $T/stack_max_size 0
@@ -219,6 +220,8 @@ it_instance_writer() {
 		pick 0 1
 		w $I/events/enable $P
 		cat $I/trace > /dev/null 2>&1
+		# An instance's filter starts empty: every function.
+		[ -n "${STRESS_FEW_SITES:-}" ] && wa $I/set_ftrace_filter 'vfs_*'
 		pick $(cat $I/available_tracers 2>/dev/null) nop
 		w $I/current_tracer $P
 		w $I/trace_marker "instance $i"
@@ -281,7 +284,12 @@ it_trace_marker() {
 # over the whole list.
 acc=0 rej=0 files=0 passes=0 gfiles=
 g() { # FILE PAYLOAD
-	if printf '%s' "$2" 2>/dev/null > "$1"; then
+	if [ -n "$append" ]; then
+		printf '%s' "$2" 2>/dev/null >> "$1"
+	else
+		printf '%s' "$2" 2>/dev/null > "$1"
+	fi
+	if [ $? = 0 ]; then
 		acc=$((acc + 1))
 	else
 		rej=$((rej + 1))
@@ -306,17 +314,30 @@ it_garbage() {
 	# Narrowing a bug down only: STRESS_AVOID=instance_files.
 	case "$STRESS_AVOID:$f" in *instance_files*:*/instances/*) return ;; esac
 	files=$((files + 1))
+	# STRESS_FEW_SITES: a function filter opened for writing without
+	# O_APPEND is cleared (every function), so append to those.
+	append=
+	case "${STRESS_FEW_SITES:-}:$f" in
+	1:*/set_ftrace_filter | 1:*/stack_trace_filter) append=1 ;;
+	esac
 	head -c 64 /dev/urandom > $D/rand
-	if cat $D/rand 2>/dev/null > $f; then
+	if [ -n "$append" ]; then
+		cat $D/rand 2>/dev/null >> $f
+	else
+		cat $D/rand 2>/dev/null > $f
+	fi
+	if [ $? = 0 ]; then
 		acc=$((acc + 1))
 	else
 		rej=$((rej + 1))
 	fi
 	# Opened and truncated, nothing written.
-	if : 2>/dev/null > $f; then
-		acc=$((acc + 1))
-	else
-		rej=$((rej + 1))
+	if [ -z "$append" ]; then
+		if : 2>/dev/null > $f; then
+			acc=$((acc + 1))
+		else
+			rej=$((rej + 1))
+		fi
 	fi
 	# One of each kind a file, the huge number and the long line taking
 	# turns: files covered count for more than payloads (each write
