@@ -11,6 +11,7 @@
 #include <linux/ktime.h>
 #include <linux/module.h>
 #include <linux/ptrace.h>
+#include <linux/rcupdate.h>
 #include <linux/sched.h>
 #include <linux/stacktrace.h>
 #include <linux/string.h>
@@ -90,7 +91,8 @@ static noinline int lft_rt_call(int (*fn)(int), int x)
 	return r;
 }
 
-enum { RT_OUTER, RT_INNER, RT_REC, RT_SLEEP, RT_MID, RT_NR };
+/* RT_RCU: rcu_read_lock_any_held(), where the kernel has it. */
+enum { RT_OUTER, RT_INNER, RT_REC, RT_SLEEP, RT_MID, RT_RCU, RT_NR };
 
 struct lft_rt_ev {
 	char kind;		/* 'E'ntry or 'R'eturn */
@@ -205,6 +207,7 @@ static void lft_rt_start(struct kunit *test, unsigned int nodes,
 	lft_rt.fn[RT_REC] = (unsigned long)lft_rt_rec;
 	lft_rt.fn[RT_SLEEP] = (unsigned long)lft_rt_sleep;
 	lft_rt.fn[RT_MID] = (unsigned long)lft_rt_mid;
+	lft_rt.fn[RT_RCU] = lft_ksym_lookup("rcu_read_lock_any_held");
 	for (i = 0; i < n; i++)
 		lft_rt.want[targets[i]] = true;
 	lft_rt.task = current;
@@ -451,6 +454,38 @@ static void lft_fret_pool_exhausted(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, r, 4);
 }
 
+/*
+ * With CONFIG_PROVE_RCU the kernel's rethook calls rcu_read_lock_any_held()
+ * on its own return path: its return is never hooked (a hooked return ran
+ * the trampoline, which called it again, whose return was hooked again,
+ * until the stack overflowed).
+ */
+static void lft_fret_rethook_path(struct kunit *test)
+{
+	static const int t[] = { RT_RCU };
+	int (*held)(void);
+	int i, e = 0;
+
+	if (!lft_ksym_lookup("rcu_read_lock_any_held"))
+		kunit_skip(test, "no rcu_read_lock_any_held() (PROVE_RCU off)");
+	lft_rt_start(test, 64, t, ARRAY_SIZE(t));
+	held = (int (*)(void))lft_rt.fn[RT_RCU];
+	rcu_read_lock();
+	KUNIT_EXPECT_EQ(test, held(), 1);
+	rcu_read_unlock();
+	lft_rt_stop();
+	for (i = 0; i < lft_rt.n; i++) {
+		if (lft_rt.ev[i].target != RT_RCU)
+			continue;
+		KUNIT_EXPECT_EQ_MSG(test, lft_rt.ev[i].kind, 'E', "event %d", i);
+		KUNIT_EXPECT_EQ_MSG(test, lft_rt.ev[i].depth, -EPERM,
+				    "event %d", i);
+		e++;
+	}
+	/* At least the call above. */
+	KUNIT_EXPECT_GE(test, e, 1);
+}
+
 /* A failed assertion returns early: nothing may stay hooked. */
 static void lft_fret_case_exit(struct kunit *test)
 {
@@ -467,6 +502,7 @@ static struct kunit_case lft_fret_cases[] = {
 	KUNIT_CASE(lft_fret_sleep_left_out),
 	KUNIT_CASE(lft_fret_unwinds),
 	KUNIT_CASE(lft_fret_pool_exhausted),
+	KUNIT_CASE(lft_fret_rethook_path),
 	{}
 };
 

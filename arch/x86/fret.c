@@ -21,6 +21,8 @@
 #include <linux/sched.h>
 #include <linux/slab.h>
 
+#include <asm/ibt.h>
+
 #include "arch/x86/fentry.h"
 #include "arch/x86/fret.h"
 #include "compat/ksyms.h"
@@ -39,6 +41,38 @@ static struct rethook *lft_fret_rh;	/* READ_ONCE in the hooks */
 static DEFINE_MUTEX(lft_fret_lock);
 static int lft_fret_users;
 static atomic_long_t lft_fret_misses;
+
+/*
+ * Traceable functions that the kernel's rethook calls on its return path,
+ * outside any handler and so outside the hook's recursion guard: with
+ * CONFIG_PROVE_RCU, rethook_get_handler()'s rcu_dereference_check()
+ * calls rcu_read_lock_any_held(), which calls
+ * rcu_lockdep_current_cpu_online(), in rethook_trampoline_handler() and
+ * rethook_recycle(). A hooked return of either runs the trampoline,
+ * which calls them again, and their returns are hooked again (a task
+ * with hooked frames hooks every call under them): the trampoline
+ * recursed until it overflowed the stack (106 nested trampolines on the
+ * sanitize kernel's 32 KiB task stack, KASAN writes past its end). Their
+ * returns are never hooked; kernels without them (PROVE_RCU off) have
+ * nothing to deny. Addresses, set by the first lft_fret_start().
+ */
+static const char *const lft_fret_deny_names[] = {
+	"rcu_read_lock_any_held",
+	"rcu_lockdep_current_cpu_online",
+};
+static unsigned long lft_fret_deny[ARRAY_SIZE(lft_fret_deny_names)];
+
+/* Is @func (a fentry site) one of the functions above? */
+static bool lft_fret_denied(unsigned long func)
+{
+	unsigned int i;
+
+	/* The site follows the function's ENDBR, if it has one. */
+	for (i = 0; i < ARRAY_SIZE(lft_fret_deny); i++)
+		if (func - lft_fret_deny[i] <= ENDBR_INSN_SIZE)
+			return true;
+	return false;
+}
 
 static void lft_fret_handler(struct rethook_node *rn, void *data,
 			     struct pt_regs *regs)
@@ -120,8 +154,9 @@ bool lft_fret_under(lft_fret_fn_t fn)
  *
  * Called from a fentry hook user, with preemption off.
  *
- * Return: the frame's depth (@depth), or -ENODEV (not started) or -ENOSPC
- * (no node now: counted as a miss).
+ * Return: the frame's depth (@depth), or -ENODEV (not started), -EPERM
+ * (@func is called by rethook's own return path) or -ENOSPC (no node now:
+ * counted as a miss).
  */
 int lft_fret_hook_at(struct pt_regs *regs, unsigned long func, u64 calltime,
 		     lft_fret_fn_t fn, int depth)
@@ -132,6 +167,8 @@ int lft_fret_hook_at(struct pt_regs *regs, unsigned long func, u64 calltime,
 
 	if (!rh)
 		return -ENODEV;
+	if (unlikely(lft_fret_denied(func)))
+		return -EPERM;
 	rn = lft_ks.rethook_try_get(rh);
 	if (!rn) {
 		atomic_long_inc(&lft_fret_misses);
@@ -273,6 +310,9 @@ int lft_fret_start(unsigned int nodes)
 		mutex_unlock(&lft_fret_lock);
 		return -ENOMEM;
 	}
+	/* A name this kernel lacks stays 0, which matches no site. */
+	for (i = 0; i < ARRAY_SIZE(lft_fret_deny); i++)
+		lft_fret_deny[i] = lft_ksym_lookup(lft_fret_deny_names[i]);
 	lft_fret_users = 1;
 	WRITE_ONCE(lft_fret_rh, rh);
 	mutex_unlock(&lft_fret_lock);
