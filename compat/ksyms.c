@@ -72,6 +72,8 @@ static const struct lft_ksym lft_ksym_table[] = {
 	LFT_KSYM_OPT(trace_hardirqs_off_finish),
 	LFT_KSYM_OPT(trace_preempt_on),
 	LFT_KSYM_OPT(trace_preempt_off),
+	LFT_KSYM_OPT(rcu_read_lock_any_held),
+	LFT_KSYM_OPT(rcu_lockdep_current_cpu_online),
 };
 
 static unsigned long lft_find_kallsyms_lookup_name(void)

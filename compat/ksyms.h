@@ -93,6 +93,12 @@ struct lft_kernel_syms {
 	void *trace_hardirqs_off_finish;
 	void *trace_preempt_on;
 	void *trace_preempt_off;
+	/*
+	 * What rethook's return path calls under CONFIG_PROVE_RCU, whose
+	 * returns arch/x86/fret.c never hooks; absent without PROVE_RCU.
+	 */
+	void *rcu_read_lock_any_held;
+	void *rcu_lockdep_current_cpu_online;
 };
 
 extern struct lft_kernel_syms lft_ks;

@@ -54,24 +54,16 @@ static atomic_long_t lft_fret_misses;
  * recursed until it overflowed the stack (106 nested trampolines on the
  * sanitize kernel's 32 KiB task stack, KASAN writes past its end). Their
  * returns are never hooked; kernels without them (PROVE_RCU off) have
- * nothing to deny. Addresses, set by the first lft_fret_start().
+ * nothing to deny (compat/ksyms.c resolves both as optional entries).
  */
-static const char *const lft_fret_deny_names[] = {
-	"rcu_read_lock_any_held",
-	"rcu_lockdep_current_cpu_online",
-};
-static unsigned long lft_fret_deny[ARRAY_SIZE(lft_fret_deny_names)];
-
-/* Is @func (a fentry site) one of the functions above? */
 static bool lft_fret_denied(unsigned long func)
 {
-	unsigned int i;
+	unsigned long a = (unsigned long)lft_ks.rcu_read_lock_any_held;
+	unsigned long b = (unsigned long)lft_ks.rcu_lockdep_current_cpu_online;
 
 	/* The site follows the function's ENDBR, if it has one. */
-	for (i = 0; i < ARRAY_SIZE(lft_fret_deny); i++)
-		if (func - lft_fret_deny[i] <= ENDBR_INSN_SIZE)
-			return true;
-	return false;
+	return (a && func - a <= ENDBR_INSN_SIZE) ||
+	       (b && func - b <= ENDBR_INSN_SIZE);
 }
 
 static void lft_fret_handler(struct rethook_node *rn, void *data,
@@ -310,9 +302,6 @@ int lft_fret_start(unsigned int nodes)
 		mutex_unlock(&lft_fret_lock);
 		return -ENOMEM;
 	}
-	/* A name this kernel lacks stays 0, which matches no site. */
-	for (i = 0; i < ARRAY_SIZE(lft_fret_deny); i++)
-		lft_fret_deny[i] = lft_ksym_lookup(lft_fret_deny_names[i]);
 	lft_fret_users = 1;
 	WRITE_ONCE(lft_fret_rh, rh);
 	mutex_unlock(&lft_fret_lock);
