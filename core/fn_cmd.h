@@ -58,8 +58,9 @@ struct lft_fn_cmd {
 	struct list_head list;
 };
 
-int lft_fn_cmd_register(struct lft_fn_cmd *cmd);
-void lft_fn_cmd_unregister(struct lft_fn_cmd *cmd);
+int lft_fn_cmd_register(struct lft_fn_cmd *cmds, unsigned int n);
+void lft_fn_cmd_unregister(struct lft_fn_cmd *cmds, unsigned int n);
+int lft_fn_cmd_count(struct lft_fn_cmd_entry *e, char *arg, int empty);
 const struct lft_fn_cmd *lft_fn_cmd_find(const char *name);
 
 #endif /* LFT_CORE_FN_CMD_H */

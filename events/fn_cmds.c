@@ -26,7 +26,6 @@ static int lft_ev_cmd_parse(struct lft_fn_cmd_entry *e, char *arg,
 {
 	struct lft_ev_file *f;
 	char *sys, *ev;
-	unsigned long n;
 	int ret;
 
 	if (!arg)
@@ -40,10 +39,9 @@ static int lft_ev_cmd_parse(struct lft_fn_cmd_entry *e, char *arg,
 	if (!f)
 		return -EINVAL;
 	if (arg && !remove) {
-		ret = kstrtoul(strsep(&arg, ":"), 0, &n);
+		ret = lft_fn_cmd_count(e, arg, -EINVAL);
 		if (ret)
 			return ret;
-		atomic_long_set(&e->count, n);
 	}
 	if (remove)
 		return 0;
@@ -100,18 +98,10 @@ static struct lft_fn_cmd lft_ev_cmds[] = {
 
 int lft_ev_cmds_init(void)
 {
-	int ret = lft_fn_cmd_register(&lft_ev_cmds[0]);
-
-	if (!ret) {
-		ret = lft_fn_cmd_register(&lft_ev_cmds[1]);
-		if (ret)
-			lft_fn_cmd_unregister(&lft_ev_cmds[0]);
-	}
-	return ret;
+	return lft_fn_cmd_register(lft_ev_cmds, ARRAY_SIZE(lft_ev_cmds));
 }
 
 void lft_ev_cmds_exit(void)
 {
-	lft_fn_cmd_unregister(&lft_ev_cmds[1]);
-	lft_fn_cmd_unregister(&lft_ev_cmds[0]);
+	lft_fn_cmd_unregister(lft_ev_cmds, ARRAY_SIZE(lft_ev_cmds));
 }

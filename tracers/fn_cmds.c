@@ -11,7 +11,6 @@
  *   cpudump             dump this CPU's buffer, at every hit (as 6.1)
  */
 #include <linux/kernel.h>
-#include <linux/string.h>
 
 #include "core/fn_cmd.h"
 #include "core/trace.h"
@@ -35,26 +34,16 @@ static bool lft_cmd_take(struct lft_fn_cmd_entry *e, bool forever)
 }
 
 /*
- * "func:cmd[:N]": with a count field (even an empty one) the counted form;
- * the field is a number up to the next ':' (the rest is ignored, as in the
- * kernel), with kstrtoul()'s errors; a removal's is not read.
+ * "func:cmd[:N]": with a count field (even an empty one, unlimited) the
+ * counted form; a removal's is not read.
  */
 static int lft_cmd_parse_count(struct lft_fn_cmd_entry *e, char *arg,
 			       bool remove)
 {
-	unsigned long n;
-	char *number;
-	int ret;
-
 	e->counted = !!arg;
 	if (!arg || remove)
 		return 0;
-	number = strsep(&arg, ":");
-	if (!*number)
-		return 0;
-	ret = kstrtoul(number, 0, &n);
-	atomic_long_set(&e->count, n);
-	return ret;
+	return lft_fn_cmd_count(e, arg, 0);
 }
 
 static void lft_cmd_traceonoff(struct lft_fn_cmd_entry *e, bool on)
@@ -157,23 +146,10 @@ static struct lft_fn_cmd lft_tracer_cmds[] = {
 
 int lft_fn_cmds_init(void)
 {
-	int i, ret;
-
-	for (i = 0; i < ARRAY_SIZE(lft_tracer_cmds); i++) {
-		ret = lft_fn_cmd_register(&lft_tracer_cmds[i]);
-		if (ret) {
-			while (i--)
-				lft_fn_cmd_unregister(&lft_tracer_cmds[i]);
-			return ret;
-		}
-	}
-	return 0;
+	return lft_fn_cmd_register(lft_tracer_cmds, ARRAY_SIZE(lft_tracer_cmds));
 }
 
 void lft_fn_cmds_exit(void)
 {
-	int i;
-
-	for (i = 0; i < ARRAY_SIZE(lft_tracer_cmds); i++)
-		lft_fn_cmd_unregister(&lft_tracer_cmds[i]);
+	lft_fn_cmd_unregister(lft_tracer_cmds, ARRAY_SIZE(lft_tracer_cmds));
 }
