@@ -166,6 +166,8 @@ static struct lft_rb_cpu *lft_rb_cpu_alloc(struct lft_rb *rb, int cpu,
 			lft_rb_page_free(p);
 			goto fail;
 		}
+		/* Memory's fast path never yields: thousands of pages can. */
+		cond_resched();
 		cb->nr_pages = i + 1;
 		p->idx = i;
 		cb->slots[i] = (unsigned long)p;
@@ -345,8 +347,10 @@ static void lft_rb_plan_free(struct lft_rb_resize_plan *pl)
 	unsigned int i;
 
 	if (pl->pool)
-		for (i = pl->old; i < pl->nr; i++)
+		for (i = pl->old; i < pl->nr; i++) {
 			lft_rb_page_free(pl->pool[i]);
+			cond_resched();
+		}
 	kvfree(pl->pool);
 	kvfree(pl->slots);
 	pl->pool = NULL;
@@ -374,6 +378,7 @@ static int lft_rb_plan(struct lft_rb_cpu *cb, unsigned long nr,
 		pl->pool[i] = lft_rb_page_alloc(cb->cpu);
 		if (!pl->pool[i] || lft_rb_alloc_stop(user))
 			goto fail;
+		cond_resched();
 	}
 	return 0;
 fail:
@@ -397,8 +402,10 @@ static void lft_rb_plan_apply(struct lft_rb_cpu *cb,
 	raw_spin_unlock_irqrestore(&cb->reader_lock, flags);
 	lft_rb_unquiesce(cb);
 
-	for (i = 0; i < npool; i++)
+	for (i = 0; i < npool; i++) {
 		lft_rb_page_free(pl->pool[i]);
+		cond_resched();
+	}
 	kvfree(pl->pool);
 	kvfree(old_slots);
 	pl->pool = NULL;
@@ -427,6 +434,7 @@ int lft_rb_resize(struct lft_rb *rb, unsigned long size, int cpu)
 {
 	unsigned long nr = lft_rb_size_to_pages(size);
 	struct lft_rb_resize_plan *plans;
+	unsigned long add = 0;
 	int c, ret = 0;
 	bool user;
 
@@ -444,6 +452,21 @@ int lft_rb_resize(struct lft_rb *rb, unsigned long size, int cpu)
 			kfree(plans);
 			return -EBUSY;
 		}
+	/*
+	 * All the CPUs' growth together, not each one's alone: rings that
+	 * take what the machine has leave it reclaiming for minutes.
+	 */
+	for_each_possible_cpu(c) {
+		unsigned int old = lft_rb_cpu_buf(rb, c)->nr_pages;
+
+		if ((cpu == LFT_RB_ALL_CPUS || c == cpu) && nr > old)
+			add += nr - old;
+	}
+	if (!lft_rb_pages_available(nr, add)) {
+		mutex_unlock(&rb->resize_lock);
+		kfree(plans);
+		return -ENOMEM;
+	}
 	user = lft_rb_alloc_begin();
 	for_each_possible_cpu(c) {
 		if (cpu != LFT_RB_ALL_CPUS && c != cpu)
