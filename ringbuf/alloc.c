@@ -445,27 +445,26 @@ int lft_rb_resize(struct lft_rb *rb, unsigned long size, int cpu)
 	if (!plans)
 		return -ENOMEM;
 	mutex_lock(&rb->resize_lock);
-	for_each_possible_cpu(c)
-		if ((cpu == LFT_RB_ALL_CPUS || c == cpu) &&
-		    atomic_read(&lft_rb_cpu_buf(rb, c)->iters)) {
-			mutex_unlock(&rb->resize_lock);
-			kfree(plans);
-			return -EBUSY;
-		}
 	/*
-	 * All the CPUs' growth together, not each one's alone: rings that
-	 * take what the machine has leave it reclaiming for minutes.
+	 * The CPUs' growth is asked for all together, not each one's alone:
+	 * rings that take what the machine has leave it reclaiming.
 	 */
 	for_each_possible_cpu(c) {
-		unsigned int old = lft_rb_cpu_buf(rb, c)->nr_pages;
+		struct lft_rb_cpu *cb = lft_rb_cpu_buf(rb, c);
 
-		if ((cpu == LFT_RB_ALL_CPUS || c == cpu) && nr > old)
-			add += nr - old;
+		if (cpu != LFT_RB_ALL_CPUS && c != cpu)
+			continue;
+		if (atomic_read(&cb->iters))
+			ret = -EBUSY;
+		if (nr > cb->nr_pages)
+			add += nr - cb->nr_pages;
 	}
-	if (!lft_rb_pages_available(nr, add)) {
+	if (!ret && !lft_rb_pages_available(nr, add))
+		ret = -ENOMEM;
+	if (ret) {
 		mutex_unlock(&rb->resize_lock);
 		kfree(plans);
-		return -ENOMEM;
+		return ret;
 	}
 	user = lft_rb_alloc_begin();
 	for_each_possible_cpu(c) {
