@@ -127,11 +127,16 @@ $reasons"
 
 . /lftrace/guest/ftracetest.sh
 
+# Each item's wall time (load, test, unload, log scan) follows it as
+# "TIME item seconds": the host lists the slowest, to see where the CI
+# budget goes.
 for item in "$@"; do
+	t0=$(date +%s)
 	case $item in
 	kunit) run_kunit ;;
 	ftracetest) FTT_ITEM=$item run_ftracetest ;;
 	ftracetest:*) FTT_ITEM=$item run_ftracetest $(echo "${item#ftracetest:}" | tr , ' ') ;;
 	*) run_test "$item" ;;
 	esac
+	echo "TIME $item $(($(date +%s) - t0))"
 done
