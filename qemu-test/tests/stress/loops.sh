@@ -331,9 +331,11 @@ it_garbage() {
 	else
 		rej=$((rej + 1))
 	fi
-	# Opened and truncated, nothing written.
+	# Opened and truncated, nothing written. "true", not ":": ash leaves
+	# the shell when a redirection of a special builtin fails, and the
+	# file may have gone with its instance since the test above.
 	if [ -z "$append" ]; then
-		if : 2>/dev/null > $f; then
+		if true 2>/dev/null > $f; then
 			acc=$((acc + 1))
 		else
 			rej=$((rej + 1))
