@@ -74,6 +74,8 @@ static const struct lft_ksym lft_ksym_table[] = {
 	LFT_KSYM_OPT(trace_preempt_off),
 	LFT_KSYM_OPT(rcu_read_lock_any_held),
 	LFT_KSYM_OPT(rcu_lockdep_current_cpu_online),
+	LFT_KSYM_OPT(ftrace_events),
+	LFT_KSYM_OPT(event_mutex),
 };
 
 static unsigned long lft_find_kallsyms_lookup_name(void)

@@ -73,6 +73,12 @@ struct lft_kernel_syms {
 	int (*kallsyms_on_each_match_symbol)(int (*fn)(void *, unsigned long),
 					     const char *name, void *data);
 	/*
+	 * The kernel's registered trace events and the lock over them
+	 * (compat/events.c); data, not code.
+	 */
+	struct list_head *ftrace_events;
+	struct mutex *event_mutex;
+	/*
 	 * The rest are code addresses, compared with, never called.
 	 *
 	 * Where a kretprobe'd function returns to, shown as such in a stack

@@ -557,7 +557,8 @@ bool lft_event_print(struct seq_buf *s, const void *rec, unsigned int len,
 			    ev->fields[i].offset + ev->fields[i].size);
 	if (len < end)
 		goto out;
-	seq_buf_printf(s, "%s: ", ev->name);
+	if (!ev->own_name)
+		seq_buf_printf(s, "%s: ", ev->name);
 	ev->print(s, rec, len);
 	seq_buf_printf(s, "\n");
 	ok = true;

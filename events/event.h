@@ -50,7 +50,11 @@ struct lft_ev_flag {
  * @fields: the record's fields after the common header
  * @nfields: how many
  * @print_fmt: the "print fmt:" text of 6.1's format file
- * @print: the line's text after "name: ", from the record
+ * @print: the line's text after "name: ", from the record (with
+ *	@own_name, the whole text, name included)
+ * @own_name: @print writes the event's name too (a kernel event's own
+ *	output function, events/generic.c: syscall events print
+ *	"sys_openat(...)", no "name: ")
  * @fields_of: a generated event's field table (events/generate.h), which
  *	lft_events_init() turns into @fields and @nfields
  * @proto: a generated event's tracepoint prototype as text, checked
@@ -78,6 +82,7 @@ struct lft_event {
 	unsigned int nfields;
 	const char *print_fmt;
 	void (*print)(struct seq_buf *s, const void *rec, unsigned int len);
+	bool own_name;
 	const struct lft_ev_field *(*fields_of)(unsigned int *n);
 	const char *proto;
 	int (*reg)(struct lft_event *ev, bool on);

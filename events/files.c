@@ -323,7 +323,8 @@ static const struct lft_attr lft_ev_attrs[] = {
 	{ "id", LFT_EV_READ, lft_ev_show_id },
 	{ "trigger", LFT_EV_WRITE, lft_ev_show_trigger, lft_ev_store_trigger,
 	  PAGE_SIZE - 1 },
-	{ "format", LFT_EV_READ, lft_ev_show_format },
+	/* Some kernel events' print fmts alone pass a page. */
+	{ "format", LFT_EV_READ, lft_ev_show_format, .big = true },
 };
 
 /* ------------------------------------- available_events and set_event */

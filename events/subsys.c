@@ -24,6 +24,7 @@
 
 #include "core/trace.h"
 #include "events/event.h"
+#include "events/generic.h"
 #include "events/kprobe.h"
 
 static char *kprobe_event;
@@ -85,18 +86,32 @@ static int lft_ev_subsys_init(void)
 {
 	int ret = lft_events_init();
 
-	if (!ret) {
+	if (ret)
+		return ret;
+	/* After lftrace's own: a kernel event they have is not mirrored. */
+	ret = lft_gev_init();
+	if (!ret)
 		ret = lft_ev_cmds_init();
-		if (ret)
-			lft_events_exit();
+	if (ret) {
+		lft_gev_stop();
+		lft_events_exit();
+		lft_gev_exit();
 	}
 	return ret;
+}
+
+/* No module's events come or go once the arrays start going. */
+static void lft_ev_subsys_stop(void)
+{
+	lft_gev_stop();
 }
 
 static void lft_ev_subsys_exit(void)
 {
 	lft_ev_cmds_exit();
+	lft_gev_stop();
 	lft_events_exit();
+	lft_gev_exit();
 }
 
 /* The top level also gets kprobe_events and kprobe_profile. */
@@ -144,6 +159,7 @@ static bool lft_ev_print_rec(struct lft_array *tr, struct seq_buf *s,
 struct lft_subsys lft_events_subsys = {
 	.name = "events",
 	.init = lft_ev_subsys_init,
+	.stop = lft_ev_subsys_stop,
 	.exit = lft_ev_subsys_exit,
 	.boot = lft_ev_boot,
 	.array_init = lft_ev_array_init,

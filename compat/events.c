@@ -1,0 +1,144 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The kernel's registered trace events (events/generic.c mirrors them).
+ *
+ * Every event the kernel has, its modules' included, is a struct
+ * trace_event_call on the private list ftrace_events, changed under the
+ * private event_mutex; each call's fields are a list of the private struct
+ * ftrace_event_field, kept newest first (the format file walks it from
+ * the tail). Both symbols are optional entries of compat/ksyms.c's table;
+ * the field structure is restated below and checked against the kernel's
+ * BTF at load. When either is missing or differs, lft_kev_init() says so
+ * and lftrace has only its own events.
+ */
+#define pr_fmt(fmt) "lftrace: " fmt
+
+#include <linux/list.h>
+#include <linux/module.h>
+#include <linux/mutex.h>
+#include <linux/trace_events.h>
+
+#include "compat/btf.h"
+#include "compat/events.h"
+#include "compat/ksyms.h"
+
+/* The kernel's struct ftrace_event_field (kernel/trace/trace.h), 6.1. */
+struct lft_kev_kfield {
+	struct list_head link;
+	const char *name;
+	const char *type;
+	int filter_type;
+	int offset;
+	int size;
+	int is_signed;
+	int len;
+};
+
+static const struct lft_btf_field lft_kev_kfield_members[] = {
+	LFT_BTF_FIELD(struct lft_kev_kfield, link),
+	LFT_BTF_FIELD(struct lft_kev_kfield, name),
+	LFT_BTF_FIELD(struct lft_kev_kfield, type),
+	LFT_BTF_FIELD(struct lft_kev_kfield, offset),
+	LFT_BTF_FIELD(struct lft_kev_kfield, size),
+	LFT_BTF_FIELD(struct lft_kev_kfield, is_signed),
+	LFT_BTF_FIELD(struct lft_kev_kfield, len),
+};
+
+static bool lft_kev_ok;
+
+/**
+ * lft_kev_init() - can the kernel's events be read on this kernel?
+ *
+ * Process context, at load, after the symbol table is resolved.
+ *
+ * Return: 0 when they can, else -EOPNOTSUPP after one line saying why.
+ */
+int lft_kev_init(void)
+{
+	int ret;
+
+	if (!lft_ks.ftrace_events || !lft_ks.event_mutex) {
+		pr_info("the kernel's event list is not found: only lftrace's own events\n");
+		return -EOPNOTSUPP;
+	}
+	ret = lft_btf_check_layout("ftrace_event_field", lft_kev_kfield_members,
+				   ARRAY_SIZE(lft_kev_kfield_members));
+	if (ret == -EOPNOTSUPP) {
+		pr_info("no kernel BTF: the layout of struct ftrace_event_field is not checked\n");
+	} else if (ret) {
+		pr_err("struct ftrace_event_field is not laid out as lftrace's copy (compat/events.c): only lftrace's own events\n");
+		return -EOPNOTSUPP;
+	}
+	lft_kev_ok = true;
+	return 0;
+}
+EXPORT_SYMBOL_NS_GPL(lft_kev_init, LFTRACE_INTERNAL);
+
+/**
+ * lft_kev_for_each() - call @fn for each event the kernel has
+ * @fn: called with the kernel's event_mutex held, in the kernel's order;
+ *	a non-zero return stops the walk
+ * @data: for @fn
+ *
+ * @fn must not take event_mutex (perf's counter creation does): collect
+ * and act after the walk. A call stays valid after the walk only while its
+ * module is pinned or known to be loaded.
+ *
+ * Return: what @fn last returned, or -EOPNOTSUPP after a failed
+ * lft_kev_init().
+ */
+int lft_kev_for_each(int (*fn)(struct trace_event_call *call, void *data),
+		     void *data)
+{
+	struct trace_event_call *call;
+	int ret = 0;
+
+	if (!lft_kev_ok)
+		return -EOPNOTSUPP;
+	mutex_lock(lft_ks.event_mutex);
+	list_for_each_entry(call, lft_ks.ftrace_events, list) {
+		ret = fn(call, data);
+		if (ret)
+			break;
+	}
+	mutex_unlock(lft_ks.event_mutex);
+	return ret;
+}
+EXPORT_SYMBOL_NS_GPL(lft_kev_for_each, LFTRACE_INTERNAL);
+
+/**
+ * lft_kev_fields() - call @fn for each field of a kernel event, in the
+ *	order of its format file, common fields left out
+ * @call: the event
+ * @fn: non-zero return stops the walk
+ * @data: for @fn
+ *
+ * The field list of a registered event does not change: no lock needed
+ * while @call's module is held or loaded.
+ *
+ * Return: what @fn last returned.
+ */
+int lft_kev_fields(struct trace_event_call *call,
+		   int (*fn)(const struct lft_kev_field *f, void *data),
+		   void *data)
+{
+	struct list_head *head = trace_get_fields(call);
+	struct lft_kev_kfield *kf;
+	struct lft_kev_field f;
+	int ret = 0;
+
+	if (!head)
+		return 0;
+	list_for_each_entry_reverse(kf, head, link) {
+		f = (struct lft_kev_field) {
+			.type = kf->type, .name = kf->name,
+			.offset = kf->offset, .size = kf->size,
+			.is_signed = kf->is_signed, .len = kf->len,
+		};
+		ret = fn(&f, data);
+		if (ret)
+			break;
+	}
+	return ret;
+}
+EXPORT_SYMBOL_NS_GPL(lft_kev_fields, LFTRACE_INTERNAL);
