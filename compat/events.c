@@ -66,7 +66,7 @@ int lft_kev_init(void)
 	if (ret == -EOPNOTSUPP) {
 		pr_info("no kernel BTF: the layout of struct ftrace_event_field is not checked\n");
 	} else if (ret) {
-		pr_err("struct ftrace_event_field is not laid out as lftrace's copy (compat/events.c): only lftrace's own events\n");
+		pr_err("struct ftrace_event_field is not laid out as lftrace's copy: only lftrace's own events\n");
 		return -EOPNOTSUPP;
 	}
 	lft_kev_ok = true;

@@ -67,3 +67,8 @@ LFT_EVENT_CLASS(x86_irq_vector,
 
 LFT_DEFINE_EVENT(x86_irq_vector, "irq_vectors", local_timer_entry)
 LFT_DEFINE_EVENT(x86_irq_vector, "irq_vectors", local_timer_exit)
+/*
+ * The kernel's own refuses sampling perf counters, through which
+ * events/generic.c serves every event lftrace generates no probe for.
+ */
+LFT_DEFINE_EVENT(x86_irq_vector, "irq_vectors", irq_work_exit)
