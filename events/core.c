@@ -641,6 +641,26 @@ int lft_event_add(struct lft_event *ev)
 	return c.ret;
 }
 
+static void lft_ev_disable_one(struct lft_array *tr, void *data)
+{
+	struct lft_ev_file *f = lft_ev_file_find(tr, data);
+
+	if (f && f->enabled)
+		lft_ev_enable(f, false);
+}
+
+/**
+ * lft_event_disable() - disable an event in every array
+ * @ev: the event (lft_lock held)
+ *
+ * For an event whose source is going (a module's): where triggers hold
+ * it in soft mode it stays registered, and lft_event_remove() refuses.
+ */
+void lft_event_disable(struct lft_event *ev)
+{
+	lft_arrays_for_each(lft_ev_disable_one, ev);
+}
+
 /**
  * lft_event_remove() - remove a dynamic event
  * @ev: an event lft_event_add() added

@@ -250,6 +250,7 @@ bool lft_ev_hashing(void);
 int lft_ev_enable(struct lft_ev_file *f, bool on);
 int lft_event_add(struct lft_event *ev);
 int lft_event_remove(struct lft_event *ev);
+void lft_event_disable(struct lft_event *ev);
 extern struct list_head lft_ev_list;
 
 int lft_ev_soft(struct lft_ev_file *f, bool on);

@@ -341,13 +341,25 @@ static void lft_gev_overflow(struct perf_event *pe,
 	}
 }
 
+/*
+ * Perf takes a reference on the event's module for each counter, which
+ * would keep "rmmod" from working while the event is enabled, where the
+ * kernel's own tracing lets the module go and its events with it. So the
+ * references are given back once a counter exists and taken again just
+ * before it is released: the module's going notifier (ours runs before
+ * the kernel removes the event) releases what is left.
+ */
 static void lft_gev_release(struct lft_gev *g)
 {
 	int cpu;
 
+	if (!g->pe)
+		return;
 	for_each_possible_cpu(cpu) {
-		if (g->pe[cpu])
-			perf_event_release_kernel(g->pe[cpu]);
+		if (!g->pe[cpu])
+			continue;
+		__module_get(g->mod);
+		perf_event_release_kernel(g->pe[cpu]);
 		g->pe[cpu] = NULL;
 	}
 }
@@ -391,6 +403,7 @@ static int lft_gev_reg(struct lft_event *ev, bool on)
 			return PTR_ERR(pe);
 		}
 		g->pe[cpu] = pe;
+		module_put(g->mod);
 	}
 	return 0;
 }
@@ -496,31 +509,30 @@ static int lft_gev_out_alloc(void)
 /* ----------------------------------------------------------- modules */
 
 /*
- * A module's events leave with it. Perf pins the module while one is
- * enabled, so none is; one whose files are open cannot leave lftrace's
- * tree yet: it stays without its call (no capture, no output) and goes
- * at unload.
+ * A module's events leave with it, enabled or not (see lft_gev_release()):
+ * the counters go first, then each array's files. An event another
+ * event's trigger holds (soft mode), or whose files are open, cannot
+ * leave lftrace's tree yet: it stays without its call (no capture, no
+ * output; enabling it fails) and goes at unload.
  */
 static void lft_gev_module_going(struct module *mod)
 {
 	struct lft_gev *g, *tmp;
-	bool orphaned = false;
 
 	list_for_each_entry_safe(g, tmp, &lft_gevs, node) {
 		if (g->mod != mod || !g->call)
 			continue;
+		lft_gev_release(g);
+		WRITE_ONCE(g->call, NULL);
+		g->ev.print_fmt = "";
+		lft_event_disable(&g->ev);
 		if (!lft_event_remove(&g->ev)) {
 			list_del(&g->node);
 			lft_gev_free(g);
-			continue;
 		}
-		WRITE_ONCE(g->call, NULL);
-		g->ev.print_fmt = "";
-		orphaned = true;
 	}
-	/* Printers that saw the call are done before its text goes. */
-	if (orphaned)
-		synchronize_rcu();
+	/* Printers that saw a call are done before its text goes. */
+	synchronize_rcu();
 }
 
 /* Called for both blocks: each acts on its own state only. */
