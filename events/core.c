@@ -161,7 +161,8 @@ out:
  * when the event has any of those or the record is a scratch one.
  */
 static void *lft_ev_reserve_slow(struct lft_ev_file *f, unsigned int size,
-				 struct lft_rb_res *res)
+				 struct lft_rb_res *res,
+				 const struct lft_entry *hdr)
 {
 	u8 mode = READ_ONCE(f->trig_mode);
 	struct lft_array *tr = f->tr;
@@ -175,7 +176,12 @@ static void *lft_ev_reserve_slow(struct lft_ev_file *f, unsigned int size,
 	if (READ_ONCE(f->pid_check) && !f->ev->pid_offs[0] &&
 	    lft_ev_pid_ignored(f))
 		return NULL;
-	lft_gen_ctx_dec(&ctx, f->ev->id);
+	if (hdr) {
+		ctx = *hdr;
+		ctx.type = f->ev->id;
+	} else {
+		lft_gen_ctx_dec(&ctx, f->ev->id);
+	}
 	if (!READ_ONCE(f->soft_disabled) && lft_array_writable(tr))
 		ent = lft_rb_reserve(READ_ONCE(tr->rb), size, res);
 	if (!ent && (mode & LFT_EV_TRIG_COND))
@@ -239,7 +245,7 @@ void *lft_ev_reserve(struct lft_ev_file *f, unsigned int size,
 	struct lft_entry ctx, *ent;
 
 	if (unlikely(READ_ONCE(f->slow)))
-		return lft_ev_reserve_slow(f, size, res);
+		return lft_ev_reserve_slow(f, size, res, NULL);
 	if (!lft_array_writable(tr))
 		return NULL;
 	/*
@@ -253,6 +259,35 @@ void *lft_ev_reserve(struct lft_ev_file *f, unsigned int size,
 	return ent;
 }
 EXPORT_SYMBOL_NS_GPL(lft_ev_reserve, LFTRACE_INTERNAL);
+
+/**
+ * lft_ev_reserve_hdr() - lft_ev_reserve() with the common header given
+ * @f: the event in an array
+ * @size: the record's size
+ * @res: for lft_ev_commit()
+ * @hdr: the header to write but for its type (the event's): for a probe
+ *	that has the event's context from elsewhere (perf's record) or
+ *	counts it otherwise than lft_ev_reserve()
+ *
+ * Return: the record, or NULL when nothing is to be written.
+ */
+void *lft_ev_reserve_hdr(struct lft_ev_file *f, unsigned int size,
+			 struct lft_rb_res *res, const struct lft_entry *hdr)
+{
+	struct lft_array *tr = f->tr;
+	struct lft_entry *ent;
+
+	if (unlikely(READ_ONCE(f->slow)))
+		return lft_ev_reserve_slow(f, size, res, hdr);
+	if (!lft_array_writable(tr))
+		return NULL;
+	ent = lft_rb_reserve(READ_ONCE(tr->rb), size, res);
+	if (ent) {
+		*ent = *hdr;
+		ent->type = f->ev->id;
+	}
+	return ent;
+}
 
 /**
  * lft_ev_commit() - keep a record lft_ev_reserve() gave, or drop it

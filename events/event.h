@@ -200,6 +200,8 @@ static inline const char *lft_ev_str(const void *rec, unsigned int reclen,
 
 void *lft_ev_reserve(struct lft_ev_file *f, unsigned int size,
 		     struct lft_rb_res *res);
+void *lft_ev_reserve_hdr(struct lft_ev_file *f, unsigned int size,
+			 struct lft_rb_res *res, const struct lft_entry *hdr);
 void lft_ev_commit(struct lft_ev_file *f, struct lft_rb_res *res);
 void lft_ev_commit_regs(struct lft_ev_file *f, struct lft_rb_res *res,
 			struct pt_regs *regs);

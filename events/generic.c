@@ -14,13 +14,15 @@
  *   reader --> the kernel's own output function for the event, on a
  *     copy of the record typed with the kernel's id --> the kernel's line
  *
- * Capture is an in-kernel perf counter (PERF_TYPE_TRACEPOINT, raw
+ * Syscall events are captured by their own probes (generic_syscalls.c);
+ * the others by an in-kernel perf counter (PERF_TYPE_TRACEPOINT, raw
  * samples): the one exported way to receive the record the kernel builds
- * for any event, syscalls included, from any context, beside the
- * kernel's own tracing. Its costs: perf's fixed part (about 500
- * instructions an event), and the counter pins the event's module while
- * the event is enabled, as "perf record" does. Events that refuse
- * sampling counters (irq_vectors:irq_work_exit) are left out.
+ * for any event, from any context, beside the kernel's own tracing and
+ * other perf users. Its cost is perf's fixed part (about 500 instructions
+ * an event); a BPF program attached to the event through perf that
+ * returns 0 drops the record for every perf user, lftrace included.
+ * Events that refuse sampling counters (irq_vectors:irq_work_exit) are
+ * left to a generated probe.
  *
  * Record: perf pads the kernel's length to 8n + 4 bytes; the length kept
  * is the kernel's (fixed part, plus each dynamic field's), and the
@@ -281,6 +283,8 @@ static int lft_gev_add(struct module *mod)
 
 			if (!err) {
 				list_add_tail(&g->node, &lft_gevs);
+				if (!strcmp(g->ev.system, "syscalls"))
+					lft_gsc_bind(&g->ev, g->call);
 				n++;
 				continue;
 			}
@@ -315,28 +319,25 @@ static void lft_gev_overflow(struct perf_event *pe,
 	struct lft_gev *g = pe->overflow_handler_context;
 	const struct perf_raw_record *raw = data->raw;
 	const struct lft_entry *src;
+	struct lft_entry hdr;
 	struct lft_ev_file *f;
 	unsigned int len;
-	u8 pc;
 
 	if (!raw || raw->frag.size < sizeof(*src))
 		return;
 	src = raw->frag.data;
 	len = lft_gev_len(g, src, raw->frag.size);
-	pc = src->preempt_count;
-	if (g->pc_dec && (pc & 0xf))
-		pc--;
+	/* The context is the event's, from perf's header, not the handler's. */
+	hdr = *src;
+	if (g->pc_dec && (hdr.preempt_count & 0xf))
+		hdr.preempt_count--;
 	lft_ev_for_each_file(f, &g->ev) {
 		struct lft_rb_res res;
-		struct lft_entry *ent = lft_ev_reserve(f, len, &res);
+		struct lft_entry *ent = lft_ev_reserve_hdr(f, len, &res, &hdr);
 
 		if (!ent)
 			continue;
 		memcpy(ent + 1, src + 1, len - sizeof(*ent));
-		/* The context is the event's, not the handler's. */
-		ent->flags = src->flags;
-		ent->preempt_count = pc;
-		ent->pid = src->pid;
 		lft_ev_commit(f, &res);
 	}
 }
