@@ -430,8 +430,12 @@ static void lft_ev_detach(struct lft_ev_file *f)
 		else
 			tracepoint_probe_unregister(ev->tp, ev->probe, ev);
 	}
-	/* No probe may still be writing for this array when it goes. */
-	tracepoint_synchronize_unregister();
+	/*
+	 * A probe may still be writing for this array: whoever frees @f or
+	 * the array waits for it first (lft_event_remove(), the array's
+	 * teardown), once for all the events it disabled; disabling
+	 * "*:*" would otherwise wait a grace period per event.
+	 */
 	lft_ev_taskinfo_set(f, 0);
 }
 
@@ -719,6 +723,8 @@ int lft_event_remove(struct lft_event *ev)
 		lft_arrays_for_each(lft_ev_retire_one, &c);
 		return -EBUSY;
 	}
+	/* No probe is still on its files (lft_ev_detach()). */
+	tracepoint_synchronize_unregister();
 	lft_arrays_for_each(lft_ev_del_one, ev);
 	list_del(&ev->list);
 	xa_erase(&lft_ev_ids, ev->id);

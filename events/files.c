@@ -17,6 +17,7 @@
 #include <linux/debugfs.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <linux/tracepoint.h>
 
 #include "events/event.h"
 
@@ -665,6 +666,8 @@ void lft_events_array_free(struct lft_array *tr)
 	list_for_each_entry(f, &ea->files, list)
 		lft_ev_triggers_clear(f);
 	lft_ev_set_all(tr, NULL, false);
+	/* The probes that wrote for this array are done (lft_ev_detach()). */
+	tracepoint_synchronize_unregister();
 	lft_ev_pid_free_all(tr);
 	list_for_each_entry_safe(f, tmp, &ea->files, list)
 		lft_ev_file_free(f, false);

@@ -42,6 +42,7 @@
 #include <linux/trace_events.h>
 #include <linux/trace_seq.h>
 #include <linux/vmalloc.h>
+#include <linux/workqueue.h>
 
 #include "compat/events.h"
 #include "core/trace.h"
@@ -58,7 +59,7 @@
  *	perf's (tracepoint events; see lft_gev_pc_dec())
  * @fixed: the record's fixed size, as the kernel's struct
  * @nloc: how many dynamic fields (__data_loc, __rel_loc) follow in @locs
- * @pe: while enabled, the perf counter of each CPU (NULL: none)
+ * @cnt: while enabled, its perf counters (lft_gev_reg())
  * @node: in lft_gevs
  * @locs: the dynamic fields' offsets, after @fields
  * @fields: the fields after the common ones, then the strings
@@ -71,7 +72,7 @@ struct lft_gev {
 	bool pc_dec;
 	u16 fixed;
 	u16 nloc;
-	struct perf_event **pe;
+	struct lft_gev_counters *cnt;
 	struct list_head node;
 	u16 *locs;
 	struct lft_ev_field fields[];
@@ -259,7 +260,6 @@ static int lft_gev_collect(struct trace_event_call *call, void *data)
 
 static void lft_gev_free(struct lft_gev *g)
 {
-	kfree(g->pe);
 	kfree(g);
 }
 
@@ -343,32 +343,64 @@ static void lft_gev_overflow(struct perf_event *pe,
 }
 
 /*
+ * An enabled event's counters, one per online CPU.
+ *
  * Perf takes a reference on the event's module for each counter, which
  * would keep "rmmod" from working while the event is enabled, where the
  * kernel's own tracing lets the module go and its events with it. So the
  * references are given back once a counter exists and taken again just
  * before it is released: the module's going notifier (ours runs before
  * the kernel removes the event) releases what is left.
+ *
+ * Perf waits a grace period when an event's last counter goes: disabling
+ * "*:*" would wait 600 of them one after the other (18 s under TCG). So
+ * each event's counters are released by a work item of their own, side
+ * by side; until then they are still attached but write nothing (the
+ * event has no enabled file left). Whoever frees an lft_gev, the
+ * handler's context, flushes them first.
  */
-static void lft_gev_release(struct lft_gev *g)
+struct lft_gev_counters {
+	struct work_struct work;
+	struct module *mod;
+	struct perf_event *pe[];
+};
+
+static struct workqueue_struct *lft_gev_wq;
+
+static void lft_gev_release_now(struct lft_gev_counters *c)
 {
 	int cpu;
 
-	if (!g->pe)
-		return;
 	for_each_possible_cpu(cpu) {
-		if (!g->pe[cpu])
+		if (!c->pe[cpu])
 			continue;
-		__module_get(g->mod);
-		perf_event_release_kernel(g->pe[cpu]);
-		g->pe[cpu] = NULL;
+		__module_get(c->mod);
+		perf_event_release_kernel(c->pe[cpu]);
 	}
+	kfree(c);
+}
+
+static void lft_gev_release_work(struct work_struct *work)
+{
+	lft_gev_release_now(container_of(work, struct lft_gev_counters, work));
+}
+
+/* Let @g's counters go, soon (lft_lock held). */
+static void lft_gev_release(struct lft_gev *g)
+{
+	struct lft_gev_counters *c = g->cnt;
+
+	if (!c)
+		return;
+	g->cnt = NULL;
+	INIT_WORK(&c->work, lft_gev_release_work);
+	queue_work(lft_gev_wq, &c->work);
 }
 
 /*
- * The event's reg hook (lft_lock held): a counter on each online CPU
- * while any array has it enabled. The caller waits for the tracepoint's
- * readers after unregistering, before the arrays can go.
+ * The event's reg hook (lft_lock held): counters while any array has it
+ * enabled. The caller waits for the tracepoint's readers after
+ * unregistering, before the arrays can go.
  */
 static int lft_gev_reg(struct lft_event *ev, bool on)
 {
@@ -381,6 +413,7 @@ static int lft_gev_reg(struct lft_event *ev, bool on)
 		/* PERIOD: counts passed with the event never throttle it. */
 		.sample_type = PERF_SAMPLE_RAW | PERF_SAMPLE_PERIOD,
 	};
+	struct lft_gev_counters *c;
 	int cpu;
 
 	if (!on) {
@@ -389,23 +422,23 @@ static int lft_gev_reg(struct lft_event *ev, bool on)
 	}
 	if (!g->call)
 		return -ENODEV;
-	if (!g->pe) {
-		g->pe = kcalloc(nr_cpu_ids, sizeof(*g->pe), GFP_KERNEL);
-		if (!g->pe)
-			return -ENOMEM;
-	}
+	c = kzalloc(struct_size(c, pe, nr_cpu_ids), GFP_KERNEL);
+	if (!c)
+		return -ENOMEM;
+	c->mod = g->mod;
 	for_each_online_cpu(cpu) {
 		struct perf_event *pe;
 
 		pe = perf_event_create_kernel_counter(&attr, cpu, NULL,
 						      lft_gev_overflow, g);
 		if (IS_ERR(pe)) {
-			lft_gev_release(g);
+			lft_gev_release_now(c);
 			return PTR_ERR(pe);
 		}
-		g->pe[cpu] = pe;
-		module_put(g->mod);
+		c->pe[cpu] = pe;
+		module_put(c->mod);
 	}
+	g->cnt = c;
 	return 0;
 }
 
@@ -519,18 +552,28 @@ static int lft_gev_out_alloc(void)
 static void lft_gev_module_going(struct module *mod)
 {
 	struct lft_gev *g, *tmp;
+	LIST_HEAD(going);
 
 	list_for_each_entry_safe(g, tmp, &lft_gevs, node) {
 		if (g->mod != mod || !g->call)
 			continue;
-		lft_gev_release(g);
+		list_move_tail(&g->node, &going);
 		WRITE_ONCE(g->call, NULL);
 		g->ev.print_fmt = "";
 		lft_event_disable(&g->ev);
+		lft_gev_release(g);
+	}
+	/* No counter is left to call a handler with one of them. */
+	flush_workqueue(lft_gev_wq);
+	list_for_each_entry_safe(g, tmp, &going, node) {
+		list_del(&g->node);
 		if (!lft_event_remove(&g->ev)) {
-			list_del(&g->node);
 			lft_gev_free(g);
+			continue;
 		}
+		/* Another module may come at the same address. */
+		g->mod = NULL;
+		list_add_tail(&g->node, &lft_gevs);
 	}
 	/* Printers that saw a call are done before its text goes. */
 	synchronize_rcu();
@@ -597,9 +640,15 @@ int lft_gev_init(void)
 
 	if (!IS_ENABLED(CONFIG_PERF_EVENTS) || lft_kev_init())
 		return 0;
+	lft_gev_wq = alloc_workqueue("lftrace_events", WQ_UNBOUND, 0);
+	if (!lft_gev_wq)
+		return -ENOMEM;
 	ret = lft_gev_out_alloc();
-	if (ret)
+	if (ret) {
+		destroy_workqueue(lft_gev_wq);
+		lft_gev_wq = NULL;
 		return ret;
+	}
 	ret = register_module_notifier(&lft_gev_coming_nb);
 	if (!ret) {
 		ret = register_module_notifier(&lft_gev_going_nb);
@@ -608,6 +657,8 @@ int lft_gev_init(void)
 	}
 	if (ret) {
 		lft_gev_out_free();
+		destroy_workqueue(lft_gev_wq);
+		lft_gev_wq = NULL;
 		return ret;
 	}
 	lft_gev_on = true;
@@ -641,6 +692,11 @@ void lft_gev_exit(void)
 	struct lft_gev *g, *tmp;
 
 	lft_gev_stop();
+	/* Every counter released before the handlers' contexts go. */
+	if (lft_gev_wq) {
+		destroy_workqueue(lft_gev_wq);
+		lft_gev_wq = NULL;
+	}
 	list_for_each_entry_safe(g, tmp, &lft_gevs, node) {
 		list_del(&g->node);
 		lft_gev_free(g);
