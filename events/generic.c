@@ -355,9 +355,9 @@ static void lft_gev_overflow(struct perf_event *pe,
  * Perf waits a grace period when an event's last counter goes: disabling
  * "*:*" would wait 600 of them one after the other (18 s under TCG). So
  * each event's counters are released by a work item of their own, side
- * by side; until then they are still attached but write nothing (the
- * event has no enabled file left). Whoever frees an lft_gev, the
- * handler's context, flushes them first.
+ * by side (a module's events, few, go at once); until then they are
+ * still attached but write nothing (the event has no enabled file left).
+ * Whoever frees an lft_gev, the handler's context, flushes them first.
  */
 struct lft_gev_counters {
 	struct work_struct work;
@@ -385,7 +385,11 @@ static void lft_gev_release_work(struct work_struct *work)
 	lft_gev_release_now(container_of(work, struct lft_gev_counters, work));
 }
 
-/* Let @g's counters go, soon (lft_lock held). */
+/*
+ * Let @g's counters go (lft_lock held): soon for the kernel's own events,
+ * now for a module's, whose references the release takes for a moment
+ * (an "rmmod" right after disabling must not find them taken).
+ */
 static void lft_gev_release(struct lft_gev *g)
 {
 	struct lft_gev_counters *c = g->cnt;
@@ -393,6 +397,10 @@ static void lft_gev_release(struct lft_gev *g)
 	if (!c)
 		return;
 	g->cnt = NULL;
+	if (c->mod) {
+		lft_gev_release_now(c);
+		return;
+	}
 	INIT_WORK(&c->work, lft_gev_release_work);
 	queue_work(lft_gev_wq, &c->work);
 }
