@@ -41,6 +41,7 @@
 #include <linux/slab.h>
 #include <linux/trace_events.h>
 #include <linux/trace_seq.h>
+#include <linux/tracepoint.h>
 #include <linux/vmalloc.h>
 #include <linux/workqueue.h>
 
@@ -700,11 +701,15 @@ void lft_gev_exit(void)
 	struct lft_gev *g, *tmp;
 
 	lft_gev_stop();
-	/* Every counter released before the handlers' contexts go. */
+	/*
+	 * Every counter released, and every handler that found one on the
+	 * tracepoint's list done, before the handlers' contexts go.
+	 */
 	if (lft_gev_wq) {
 		destroy_workqueue(lft_gev_wq);
 		lft_gev_wq = NULL;
 	}
+	tracepoint_synchronize_unregister();
 	list_for_each_entry_safe(g, tmp, &lft_gevs, node) {
 		list_del(&g->node);
 		lft_gev_free(g);
