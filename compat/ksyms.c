@@ -10,9 +10,11 @@
  */
 #define pr_fmt(fmt) "lftrace: " fmt
 
+#include <linux/err.h>
 #include <linux/kernel.h>
 #include <linux/kprobes.h>
 #include <linux/module.h>
+#include <linux/slab.h>
 #include <linux/tracepoint.h>
 
 #include "compat/ksyms.h"
@@ -54,7 +56,9 @@ static const struct lft_ksym lft_ksym_table[] = {
 	LFT_KSYM(rethook_alloc),
 	LFT_KSYM(rethook_stop),
 	LFT_KSYM(rethook_free),
+#ifdef LFT_HAVE_RETHOOK_ADD_NODE
 	LFT_KSYM(rethook_add_node),
+#endif
 	LFT_KSYM(rethook_try_get),
 	LFT_KSYM(rethook_hook),
 	LFT_KSYM(kallsyms_on_each_match_symbol),
@@ -196,3 +200,41 @@ struct tracepoint *lft_tp_find(const char *name)
 	return q.tp;
 }
 EXPORT_SYMBOL_NS_GPL(lft_tp_find, LFTRACE_INTERNAL);
+
+/**
+ * lft_rethook_create() - a rethook with a pool of @num nodes of @size
+ *	bytes, each a struct rethook_node followed by the user's fields
+ * @handler: its handler (LFT_RETHOOK_HANDLER)
+ * @size: a node's size
+ * @num: how many
+ *
+ * Kernels before rethook's objpool take the nodes one by one, allocated
+ * by the user; later ones allocate the pool themselves. Either way
+ * rethook_free() frees the nodes. Process context.
+ *
+ * Return: the rethook, or NULL when memory is short.
+ */
+struct rethook *lft_rethook_create(rethook_handler_t handler, size_t size,
+				   unsigned int num)
+{
+	struct rethook *rh;
+#ifdef LFT_HAVE_RETHOOK_ADD_NODE
+	unsigned int i;
+
+	rh = lft_ks.rethook_alloc(NULL, handler);
+	for (i = 0; rh && i < num; i++) {
+		struct rethook_node *n = kzalloc(size, GFP_KERNEL);
+
+		if (!n) {
+			/* Frees the nodes added so far, then itself. */
+			lft_ks.rethook_free(rh);
+			return NULL;
+		}
+		lft_ks.rethook_add_node(rh, n);
+	}
+#else
+	rh = lft_ks.rethook_alloc(NULL, handler, size, num);
+#endif
+	return IS_ERR(rh) ? NULL : rh;
+}
+EXPORT_SYMBOL_NS_GPL(lft_rethook_create, LFTRACE_INTERNAL);

@@ -45,10 +45,12 @@ struct lft_kernel_syms {
 	/* Is a trace_printk format still in a live module? */
 	bool (*is_module_address)(unsigned long addr);
 	/* Function returns (arch/x86/fret.c), through the kernel's rethook. */
-	struct rethook *(*rethook_alloc)(void *data, rethook_handler_t handler);
+	typeof(rethook_alloc) *rethook_alloc;
 	void (*rethook_stop)(struct rethook *rh);
 	void (*rethook_free)(struct rethook *rh);
+#ifdef LFT_HAVE_RETHOOK_ADD_NODE
 	void (*rethook_add_node)(struct rethook *rh, struct rethook_node *node);
+#endif
 	struct rethook_node *(*rethook_try_get)(struct rethook *rh);
 	void (*rethook_hook)(struct rethook_node *node, struct pt_regs *regs,
 			     bool mcount);
@@ -130,6 +132,8 @@ struct lft_ksym {
 };
 
 unsigned long lft_ksym_lookup(const char *name);
+struct rethook *lft_rethook_create(rethook_handler_t handler, size_t size,
+				   unsigned int num);
 int lft_ksyms_resolve(const struct lft_ksym *table, size_t n);
 const struct lft_ksym *lft_ksyms_table(size_t *n);
 int lft_ksyms_init(void);

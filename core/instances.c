@@ -25,6 +25,7 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 
+#include "compat/kapi.h"
 #include "core/trace.h"
 
 static LIST_HEAD(lft_instances);
@@ -125,7 +126,7 @@ static int lft_instance_rm(const char *name)
 	return ret;
 }
 
-static int lft_instances_mkdir(struct user_namespace *ns, struct inode *dir,
+static int lft_instances_mkdir(lft_mkdir_map_t *map, struct inode *dir,
 			       struct dentry *dentry, umode_t mode)
 {
 	char *name = kstrdup(dentry->d_name.name, GFP_KERNEL);

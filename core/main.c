@@ -11,6 +11,7 @@
 #include <linux/rcupdate.h>
 #include <linux/string.h>
 
+#include "compat/kapi.h"
 #include "compat/ftrace.h"
 #include "compat/ksyms.h"
 #include "arch/x86/fentry.h"
@@ -115,7 +116,7 @@ out_tracers:
 	lft_tracers_exit();
 	lft_taskinfo_exit();
 	lft_fentry_exit();
-	rcu_barrier_tasks_rude();
+	lft_rude_barrier();
 out_cmdline:
 	lft_cmdline_exit();
 	return ret;
@@ -150,7 +151,7 @@ static void __exit lft_exit(void)
 	lft_fentry_exit();
 	lft_tracers_exit();
 	/* Deferred frees (old filter sets, hook tables) are ours to run. */
-	rcu_barrier_tasks_rude();
+	lft_rude_barrier();
 	lft_cmdline_exit();
 }
 

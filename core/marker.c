@@ -9,6 +9,7 @@
 #include <linux/fs.h>
 #include <linux/uaccess.h>
 
+#include "compat/kapi.h"
 #include "core/trace.h"
 
 #define LFT_FAULTED "<faulted>"
@@ -129,7 +130,7 @@ static const struct file_operations lft_mark_raw_fops = {
 	.open = lft_open_check,
 	.release = lft_release,
 	.write = lft_mark_raw_write,
-	.llseek = no_llseek,
+	.llseek = LFT_NO_LLSEEK,
 };
 
 static const struct file_operations lft_marker_fops = {
@@ -137,7 +138,7 @@ static const struct file_operations lft_marker_fops = {
 	.open = lft_open_check,
 	.release = lft_release,
 	.write = tracing_mark_write,
-	.llseek = no_llseek,
+	.llseek = LFT_NO_LLSEEK,
 };
 
 int lft_marker_create(struct lft_array *tr, struct lft_file_ref *ref)

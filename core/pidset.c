@@ -18,6 +18,7 @@
 #include <linux/threads.h>
 #include <linux/vmalloc.h>
 
+#include "compat/kapi.h"
 #include "core/trace.h"
 
 #define LFT_PID_BITS	PID_MAX_LIMIT
@@ -58,7 +59,7 @@ static void lft_pidset_publish(struct lft_pidset __rcu **slot,
 	old = rcu_dereference_protected(*slot, lockdep_is_held(&lft_lock));
 	rcu_assign_pointer(*slot, s);
 	if (old)
-		call_rcu_tasks_rude(&old->rcu, lft_pidset_free_rcu);
+		lft_call_rude(&old->rcu, lft_pidset_free_rcu);
 }
 
 /* At unload, once nothing can look at it. */

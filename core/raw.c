@@ -24,6 +24,7 @@
 #include <linux/splice.h>
 #include <linux/uaccess.h>
 
+#include "compat/kapi.h"
 #include "core/trace.h"
 
 struct lft_raw {
@@ -224,7 +225,7 @@ static const struct file_operations lft_raw_fops = {
 	.splice_read = lft_raw_splice_read,
 	.poll = lft_raw_poll,
 	.release = lft_raw_release,
-	.llseek = no_llseek,
+	.llseek = LFT_NO_LLSEEK,
 };
 
 static const struct file_operations lft_snap_raw_fops = {
@@ -234,7 +235,7 @@ static const struct file_operations lft_snap_raw_fops = {
 	.splice_read = lft_raw_splice_read,
 	.poll = lft_raw_poll,
 	.release = lft_raw_release,
-	.llseek = no_llseek,
+	.llseek = LFT_NO_LLSEEK,
 };
 
 void lft_raw_create(struct dentry *dir, struct lft_file_ref *ref)

@@ -17,6 +17,7 @@
 #include <linux/slab.h>
 #include <linux/uaccess.h>
 
+#include "compat/kapi.h"
 #include "core/trace.h"
 
 #define LFT_LINE_MAX PAGE_SIZE
@@ -616,5 +617,5 @@ const struct file_operations lft_pipe_fops = {
 	.read = lft_reader_read,
 	.poll = lft_pipe_poll,
 	.release = lft_reader_release,
-	.llseek = no_llseek,
+	.llseek = LFT_NO_LLSEEK,
 };

@@ -16,8 +16,8 @@
 #include <linux/sched.h>
 #include <linux/slab.h>
 #include <linux/string.h>
-#include <asm/unaligned.h>
 
+#include "compat/kapi.h"
 #include "events/event.h"
 #include "events/filter.h"
 

@@ -11,6 +11,7 @@
 #include <linux/string.h>
 #include <linux/tracepoint.h>
 
+#include "compat/kapi.h"
 #include "compat/ksyms.h"
 #include "events/event.h"
 
@@ -186,7 +187,7 @@ void lft_ev_pid_free_all(struct lft_array *tr)
 
 	lft_ev_pid_probes(ea, false);
 	/* Probes are gone; the sets' own frees wait for RCU-tasks-rude. */
-	rcu_barrier_tasks_rude();
+	lft_rude_barrier();
 	lft_pidset_free(&ea->pids);
 	lft_pidset_free(&ea->notrace_pids);
 }

@@ -28,6 +28,7 @@
 #include <linux/string.h>
 #include <linux/vmalloc.h>
 
+#include "compat/kapi.h"
 #include "arch/x86/fentry.h"
 #include "compat/ksyms.h"
 #include "core/trace.h"
@@ -213,9 +214,9 @@ static int lft_fn_match_one(const struct lft_site_info *si, void *data)
 		}
 	}
 	if (mt->n == mt->cap) {
-		unsigned long *v = kvrealloc(mt->out, mt->cap * sizeof(*v),
-					     (mt->cap * 2 + 64) * sizeof(*v),
-					     GFP_KERNEL);
+		unsigned long *v = lft_kvrealloc(mt->out, mt->cap * sizeof(*v),
+						 (mt->cap * 2 + 64) * sizeof(*v),
+						 GFP_KERNEL);
 
 		if (!v) {
 			mt->err = -ENOMEM;
@@ -453,7 +454,7 @@ static int lft_fn_edit_commit(struct lft_fn_edit *ed)
 	old = rcu_dereference_protected(f->set, lockdep_is_held(&lft_lock));
 	rcu_assign_pointer(f->set, s);
 	if (old)
-		call_rcu_tasks_rude(&old->rcu, lft_ipset_free_rcu);
+		lft_call_rude(&old->rcu, lft_ipset_free_rcu);
 	lft_fn_mods_free(&f->mods);
 	list_splice_init(&ed->mods, &f->mods);
 	return f->changed ? f->changed(f) : 0;
@@ -781,5 +782,5 @@ void lft_fn_filter_module_gone(struct lft_fn_filter *f, struct module *mod)
 		if (!within_module(s->ips[i], mod))
 			ns->ips[ns->n++] = s->ips[i];
 	rcu_assign_pointer(f->set, ns);
-	call_rcu_tasks_rude(&s->rcu, lft_ipset_free_rcu);
+	lft_call_rude(&s->rcu, lft_ipset_free_rcu);
 }

@@ -16,6 +16,7 @@
 #include <linux/slab.h>
 #include <linux/sort.h>
 
+#include "compat/kapi.h"
 #include "arch/x86/fentry.h"
 #include "core/fn_cmd.h"
 #include "core/trace.h"
@@ -150,7 +151,7 @@ static int lft_probes_replace(bool (*keep)(struct lft_probe *p, void *data),
 	if (!k)
 		kvfree(t);
 	if (old)
-		call_rcu_tasks_rude(&old->rcu, lft_probe_table_free);
+		lft_call_rude(&old->rcu, lft_probe_table_free);
 	return lft_fentry_update(&lft_probe_fentry, k ? lft_probe_want : NULL, NULL);
 }
 

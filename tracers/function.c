@@ -18,6 +18,7 @@
 #include <linux/slab.h>
 #include <linux/tracepoint.h>
 
+#include "compat/kapi.h"
 #include "arch/x86/fentry.h"
 #include "compat/ksyms.h"
 #include "core/trace.h"
@@ -158,7 +159,7 @@ static int lft_fn_publish(struct lft_array *add, struct lft_array *remove)
 	if (!n)
 		kfree(act);
 	if (old)
-		call_rcu_tasks_rude(&old->rcu, lft_fn_active_free);
+		lft_call_rude(&old->rcu, lft_fn_active_free);
 	lft_fn_nr_active = n;
 	return 0;
 }

@@ -25,10 +25,11 @@
 
 #include "arch/x86/fentry.h"
 #include "arch/x86/fret.h"
+#include "compat/kapi.h"
 #include "compat/ksyms.h"
 
 struct lft_fret_node {
-	struct rethook_node node;	/* first: the kernel kfree()s nodes */
+	struct rethook_node node;	/* first: the kernel frees nodes */
 	lft_fret_fn_t fn;
 	unsigned long func;
 	u64 calltime;
@@ -66,8 +67,7 @@ static bool lft_fret_denied(unsigned long func)
 	       (b && func - b <= ENDBR_INSN_SIZE);
 }
 
-static void lft_fret_handler(struct rethook_node *rn, void *data,
-			     struct pt_regs *regs)
+static LFT_RETHOOK_HANDLER(lft_fret_handler)
 {
 	struct lft_fret_node *n = container_of(rn, struct lft_fret_node, node);
 
@@ -279,7 +279,6 @@ EXPORT_SYMBOL_NS_GPL(lft_fret_missed, LFTRACE_INTERNAL);
 int lft_fret_start(unsigned int nodes)
 {
 	struct rethook *rh;
-	unsigned int i;
 
 	mutex_lock(&lft_fret_lock);
 	if (lft_fret_users) {
@@ -287,18 +286,9 @@ int lft_fret_start(unsigned int nodes)
 		mutex_unlock(&lft_fret_lock);
 		return 0;
 	}
-	rh = lft_ks.rethook_alloc(NULL, lft_fret_handler);
-	for (i = 0; rh && i < nodes; i++) {
-		struct lft_fret_node *n = kzalloc(sizeof(*n), GFP_KERNEL);
-
-		if (!n)
-			break;
-		lft_ks.rethook_add_node(rh, &n->node);
-	}
-	if (!rh || i < nodes) {
-		/* Frees the nodes added so far, then itself. */
-		if (rh)
-			lft_ks.rethook_free(rh);
+	rh = lft_rethook_create(lft_fret_handler, sizeof(struct lft_fret_node),
+				nodes);
+	if (!rh) {
 		mutex_unlock(&lft_fret_lock);
 		return -ENOMEM;
 	}

@@ -24,6 +24,7 @@
 #include <linux/static_call.h>
 #include <linux/vmalloc.h>
 
+#include "compat/kapi.h"
 #include "arch/x86/internal.h"
 
 struct lft_hook_entry {
@@ -288,7 +289,7 @@ int lft_hook_publish(void)
 	smp_wmb();
 	WRITE_ONCE(lft_hook_single, single);
 	if (old)
-		call_rcu_tasks_rude(&old->rcu, lft_hook_free);
+		lft_call_rude(&old->rcu, lft_hook_free);
 	return 0;
 }
 
@@ -300,7 +301,7 @@ void lft_hook_exit(void)
 {
 	synchronize_rcu_tasks_rude();
 	synchronize_rcu_tasks();
-	rcu_barrier_tasks_rude();
+	lft_rude_barrier();
 	kvfree(lft_hook_table);
 	lft_hook_table = NULL;
 	lft_hook_single = -1;

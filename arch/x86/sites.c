@@ -13,12 +13,15 @@
  * lft_fentry_update() records what a user wants and patches or unpatches
  * the sites whose set of users became non-empty or empty.
  */
+#define pr_fmt(fmt) "lftrace: " fmt
+
 #include <linux/bsearch.h>
 #include <linux/delay.h>
 #include <linux/module.h>
 #include <linux/slab.h>
 #include <linux/sort.h>
 #include <linux/vmalloc.h>
+#include <asm/cpufeature.h>
 
 #include "arch/x86/internal.h"
 #include "compat/ksyms.h"
@@ -314,7 +317,7 @@ static void lft_sites_add_module(struct module *mod)
 	if (!v) {
 		mutex_unlock(&lft_sites_lock);
 		vfree(add);
-		pr_warn("lftrace: no memory for the functions of %s\n",
+		pr_warn("no memory for the functions of %s\n",
 			mod->name);
 		return;
 	}
@@ -327,7 +330,7 @@ static void lft_sites_add_module(struct module *mod)
 	lft_sites = v;
 	lft_nr_sites += n;
 	if (lft_sites_apply(0, lft_nr_sites))
-		pr_warn("lftrace: cannot trace the functions of %s\n",
+		pr_warn("cannot trace the functions of %s\n",
 			mod->name);
 	mutex_unlock(&lft_sites_lock);
 	vfree(add);
@@ -470,6 +473,23 @@ int lft_fentry_init(void)
 {
 	int ret;
 
+	/*
+	 * Not yet safe where the CPU enforces indirect branch tracking
+	 * (private functions are called through pointers, and the kernel
+	 * seals the ENDBR of those it never calls so) or where the kernel
+	 * tracks call depth for return stack buffer refills (our
+	 * trampolines return without accounting for it).
+	 */
+	if (cpu_feature_enabled(X86_FEATURE_IBT)) {
+		pr_err("indirect branch tracking is enforced: lftrace cannot run on this machine yet\n");
+		return -EOPNOTSUPP;
+	}
+#ifdef X86_FEATURE_CALL_DEPTH
+	if (cpu_feature_enabled(X86_FEATURE_CALL_DEPTH)) {
+		pr_err("call depth tracking is on (retbleed=stuff): lftrace cannot run with it yet\n");
+		return -EOPNOTSUPP;
+	}
+#endif
 	lft_sites = lft_sites_collect(NULL, &lft_nr_sites);
 	if (!lft_sites)
 		return -ENOMEM;

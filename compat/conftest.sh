@@ -1,0 +1,32 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+#   compat/conftest.sh SRCTREE
+#
+# Prints the -D flags that say which spelling of each kernel API that
+# changed between the kernels lftrace builds for the headers in SRCTREE
+# have; Kbuild adds them to every file's flags and compat/kapi.h picks one
+# spelling per difference. A feature is looked for in the headers, never
+# inferred from a version number (distributions backport).
+h=$1/include
+
+has() { # FILE REGEX
+	grep -q -E "$2" "$h/$1" 2>/dev/null
+}
+
+# The asynchronous RCU-tasks-rude API (gone in 6.10).
+has linux/rcupdate.h 'void call_rcu_tasks_rude\(' &&
+	echo -DLFT_HAVE_CALL_RCU_TASKS_RUDE
+# no_llseek (gone in 6.12: a NULL llseek says the same).
+has linux/fs.h 'define no_llseek' && echo -DLFT_HAVE_NO_LLSEEK
+# inode_operations' mkdir takes a struct mnt_idmap (6.3).
+has linux/fs.h '\(\*mkdir\) \(struct mnt_idmap \*' && echo -DLFT_HAVE_MNT_IDMAP
+# <linux/unaligned.h> (6.12), was <asm/unaligned.h>.
+[ -e "$h/linux/unaligned.h" ] && echo -DLFT_HAVE_LINUX_UNALIGNED_H
+# kvrealloc() with the old size (before 6.11).
+has linux/slab.h 'kvrealloc\(const void \*p, size_t oldsize' &&
+	echo -DLFT_HAVE_KVREALLOC_OLDSIZE
+# rethook nodes added one by one, handlers without the return address
+# (before rethook moved onto objpool, 6.7).
+has linux/rethook.h 'rethook_add_node\(' && echo -DLFT_HAVE_RETHOOK_ADD_NODE
+exit 0
