@@ -46,12 +46,18 @@ void lft_rude_barrier(void);
 #define LFT_NO_LLSEEK	NULL
 #endif
 
-/* What inode_operations' mkdir is given first. */
+/*
+ * An inode_operations mkdir: LFT_MKDIR_OP(name) declares one. Later
+ * kernels give it a struct mnt_idmap first; lftrace's does not use it.
+ */
 #ifdef LFT_HAVE_MNT_IDMAP
-struct mnt_idmap;
-typedef struct mnt_idmap lft_mkdir_map_t;
+#define LFT_MKDIR_OP(name)						\
+	int name(struct mnt_idmap *map, struct inode *dir,		\
+		 struct dentry *dentry, umode_t mode)
 #else
-typedef struct user_namespace lft_mkdir_map_t;
+#define LFT_MKDIR_OP(name)						\
+	int name(struct user_namespace *map, struct inode *dir,	\
+		 struct dentry *dentry, umode_t mode)
 #endif
 
 static inline void *lft_kvrealloc(void *p, size_t oldsize, size_t newsize,

@@ -45,7 +45,12 @@ struct lft_kernel_syms {
 	/* Is a trace_printk format still in a live module? */
 	bool (*is_module_address)(unsigned long addr);
 	/* Function returns (arch/x86/fret.c), through the kernel's rethook. */
-	typeof(rethook_alloc) *rethook_alloc;
+#ifdef LFT_HAVE_RETHOOK_ADD_NODE
+	struct rethook *(*rethook_alloc)(void *data, rethook_handler_t handler);
+#else
+	struct rethook *(*rethook_alloc)(void *data, rethook_handler_t handler,
+					 int size, int num);
+#endif
 	void (*rethook_stop)(struct rethook *rh);
 	void (*rethook_free)(struct rethook *rh);
 #ifdef LFT_HAVE_RETHOOK_ADD_NODE

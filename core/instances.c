@@ -126,8 +126,7 @@ static int lft_instance_rm(const char *name)
 	return ret;
 }
 
-static int lft_instances_mkdir(lft_mkdir_map_t *map, struct inode *dir,
-			       struct dentry *dentry, umode_t mode)
+static LFT_MKDIR_OP(lft_instances_mkdir)
 {
 	char *name = kstrdup(dentry->d_name.name, GFP_KERNEL);
 	int ret;
