@@ -29,4 +29,7 @@ has linux/slab.h 'kvrealloc\(const void \*p, size_t oldsize' &&
 # rethook nodes added one by one, handlers without the return address
 # (before rethook moved onto objpool, 6.7).
 has linux/rethook.h 'rethook_add_node\(' && echo -DLFT_HAVE_RETHOOK_ADD_NODE
+# A TRACE_EVENT's __assign_str() takes the field only (6.10; test modules).
+has trace/stages/stage6_event_callback.h 'define __assign_str\(dst\)' &&
+	echo -DLFT_HAVE_ASSIGN_STR_DST
 exit 0

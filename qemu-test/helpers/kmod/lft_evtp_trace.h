@@ -8,6 +8,13 @@
 
 #include <linux/tracepoint.h>
 
+/* compat/conftest.sh: later kernels take the source from __string(). */
+#ifdef LFT_HAVE_ASSIGN_STR_DST
+#define LFT_EVTP_ASSIGN_STR(dst, src)	__assign_str(dst)
+#else
+#define LFT_EVTP_ASSIGN_STR(dst, src)	__assign_str(dst, src)
+#endif
+
 TRACE_EVENT(lft_evtp_hit,
 	TP_PROTO(int n, const char *who),
 	TP_ARGS(n, who),
@@ -17,7 +24,7 @@ TRACE_EVENT(lft_evtp_hit,
 	),
 	TP_fast_assign(
 		__entry->n = n;
-		__assign_str(who, who);
+		LFT_EVTP_ASSIGN_STR(who, who);
 	),
 	TP_printk("n=%d who=%s", __entry->n, __get_str(who))
 );
