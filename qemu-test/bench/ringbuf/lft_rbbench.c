@@ -45,7 +45,11 @@ static u64 run_kernel(unsigned int len, unsigned long n)
 		if (!ev)
 			continue;
 		memset(ring_buffer_event_data(ev), 0x5a, len);
+#ifdef LFT_HAVE_RB_COMMIT_BUFFER_ONLY
+		ring_buffer_unlock_commit(kbuf);
+#else
 		ring_buffer_unlock_commit(kbuf, ev);
+#endif
 		if (!(i & 1023))
 			cond_resched();
 	}
