@@ -201,6 +201,43 @@ int lft_btf_member_at(const char *sname, const char *member, u32 *offset,
 EXPORT_SYMBOL_NS_GPL(lft_btf_member_at, LFTRACE_INTERNAL);
 
 /**
+ * lft_btf_flag_at() - where a true/false member of a kernel structure lies
+ * @sname: the structure's name ("ftrace_event_field")
+ * @member: the member's name, directly in it
+ * @bit: set to the bit that holds it, counted from the structure's start
+ *
+ * For members that became one-bit fields in a later kernel (an int that
+ * holds 0 or 1 on 6.1, "unsigned int x:1" on 6.12): either way, on x86
+ * (little-endian) the flag is bit @bit % 32 of the 32-bit word at byte
+ * @bit / 32 * 4. Process context.
+ *
+ * Return: 0, or a negative errno: -EOPNOTSUPP without BTF, -ENOENT if
+ * there is no such member, -EINVAL if it is neither a 4-byte integer nor a
+ * one-bit field.
+ */
+int lft_btf_flag_at(const char *sname, const char *member, u32 *bit)
+{
+	const struct btf_type *st, *t;
+	u32 bits;
+	int i = lft_btf_find_member(sname, member, &st);
+
+	if (i < 0)
+		return i;
+	bits = btf_member_bit_offset(st, i);
+	if (btf_member_bitfield_size(st, i)) {
+		if (btf_member_bitfield_size(st, i) != 1)
+			return -EINVAL;
+	} else {
+		t = lft_btf_strip(btf_members(st)[i].type);
+		if (!t || !btf_type_is_int(t) || t->size != 4 || bits % 32)
+			return -EINVAL;
+	}
+	*bit = bits;
+	return 0;
+}
+EXPORT_SYMBOL_NS_GPL(lft_btf_flag_at, LFTRACE_INTERNAL);
+
+/**
  * lft_btf_check_layout() - does a kernel structure match lftrace's copy?
  * @sname: the kernel's structure ("ftrace_hash")
  * @ours: the members lftrace reads, where its copy has them

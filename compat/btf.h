@@ -32,6 +32,7 @@ int lft_btf_member(const char *sname, const char *member, u16 kind,
 		   u32 *size);
 int lft_btf_member_at(const char *sname, const char *member, u32 *offset,
 		      u32 *size);
+int lft_btf_flag_at(const char *sname, const char *member, u32 *bit);
 int lft_btf_check_layout(const char *sname, const struct lft_btf_field *ours,
 			 size_t n);
 const char *lft_btf_tp_proto(const char *tp, const char *proto,

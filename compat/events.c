@@ -22,7 +22,11 @@
 #include "compat/events.h"
 #include "compat/ksyms.h"
 
-/* The kernel's struct ftrace_event_field (kernel/trace/trace.h), 6.1. */
+/*
+ * The kernel's struct ftrace_event_field (kernel/trace/trace.h). is_signed
+ * is an int on 6.1 and the first of two one-bit fields from 6.10 (then
+ * needs_test); bit 0 of the word is the flag in both (lft_btf_flag_at()).
+ */
 struct lft_kev_kfield {
 	struct list_head link;
 	const char *name;
@@ -30,7 +34,7 @@ struct lft_kev_kfield {
 	int filter_type;
 	int offset;
 	int size;
-	int is_signed;
+	u32 flags;
 	int len;
 };
 
@@ -40,9 +44,28 @@ static const struct lft_btf_field lft_kev_kfield_members[] = {
 	LFT_BTF_FIELD(struct lft_kev_kfield, type),
 	LFT_BTF_FIELD(struct lft_kev_kfield, offset),
 	LFT_BTF_FIELD(struct lft_kev_kfield, size),
-	LFT_BTF_FIELD(struct lft_kev_kfield, is_signed),
 	LFT_BTF_FIELD(struct lft_kev_kfield, len),
 };
+
+/* is_signed is bit 0 of the copy's flags, in either kernel's layout. */
+static int lft_kev_check_signed(void)
+{
+	u32 bit;
+	int ret = lft_btf_flag_at("ftrace_event_field", "is_signed", &bit);
+
+	if (ret) {
+		if (ret != -EOPNOTSUPP)
+			pr_err("struct ftrace_event_field: this kernel's is_signed is neither an int nor a one-bit field (%d)\n",
+			       ret);
+		return ret;
+	}
+	if (bit != offsetof(struct lft_kev_kfield, flags) * 8) {
+		pr_err("struct ftrace_event_field: is_signed is at bit %u in this kernel, lftrace reads bit %zu\n",
+		       bit, offsetof(struct lft_kev_kfield, flags) * 8);
+		return -EINVAL;
+	}
+	return 0;
+}
 
 static bool lft_kev_ok;
 
@@ -63,6 +86,8 @@ int lft_kev_init(void)
 	}
 	ret = lft_btf_check_layout("ftrace_event_field", lft_kev_kfield_members,
 				   ARRAY_SIZE(lft_kev_kfield_members));
+	if (!ret)
+		ret = lft_kev_check_signed();
 	if (ret == -EOPNOTSUPP) {
 		pr_info("no kernel BTF: the layout of struct ftrace_event_field is not checked\n");
 	} else if (ret) {
@@ -133,7 +158,7 @@ int lft_kev_fields(struct trace_event_call *call,
 		f = (struct lft_kev_field) {
 			.type = kf->type, .name = kf->name,
 			.offset = kf->offset, .size = kf->size,
-			.is_signed = kf->is_signed, .len = kf->len,
+			.is_signed = kf->flags & 1, .len = kf->len,
 		};
 		ret = fn(&f, data);
 		if (ret)
