@@ -32,6 +32,10 @@ has linux/rethook.h 'rethook_add_node\(' && echo -DLFT_HAVE_RETHOOK_ADD_NODE
 # A TRACE_EVENT's __assign_str() takes the field only (6.10; test modules).
 has trace/stages/stage6_event_callback.h 'define __assign_str\(dst\)' &&
 	echo -DLFT_HAVE_ASSIGN_STR_DST
+# PREEMPT_RT 6.1's lazy preemption: a count in every entry's header, a
+# need-resched-lazy flag, two more flag columns.
+has linux/trace_events.h 'unsigned char[[:space:]]+preempt_lazy_count;' &&
+	echo -DLFT_HAVE_PREEMPT_LAZY
 # ring_buffer_unlock_commit() without the event (6.3; the ring benchmark).
 has linux/ring_buffer.h 'int ring_buffer_unlock_commit\(struct trace_buffer \*buffer\);' &&
 	echo -DLFT_HAVE_RB_COMMIT_BUFFER_ONLY

@@ -60,8 +60,14 @@ unsigned int lft_gen_ctx_pc(struct lft_entry *ent, u16 type, unsigned int pc)
 		flags |= LFT_FLAG_BH_OFF;
 	if (tif_need_resched())
 		flags |= LFT_FLAG_NEED_RESCHED;
+#ifdef LFT_HAVE_PREEMPT_LAZY
+	if (test_thread_flag(TIF_NEED_RESCHED_LAZY))
+		flags |= LFT_FLAG_NEED_RESCHED_LAZY;
+	ent->preempt_lazy_count = current_thread_info()->preempt_lazy_count;
+#else
 	if (test_preempt_need_resched())
 		flags |= LFT_FLAG_PREEMPT_RESCHED;
+#endif
 	ent->type = type;
 	ent->flags = flags;
 	ent->preempt_count = min_t(unsigned int, pc & 0xff, 0xf) |

@@ -71,6 +71,22 @@ static void lft_print_func_header(struct lft_print_iter *it,
 		return;
 	}
 	/* The record-tgid column widens the legend by ten characters. */
+#ifdef LFT_HAVE_PREEMPT_LAZY
+	seq_buf_printf(s, "#                            %.*s  _-------=> irqs-off/BH-disabled\n"
+		       "#                            %.*s / _------=> need-resched\n"
+		       "#                            %.*s| / _-----=> need-resched-lazy\n"
+		       "#                            %.*s|| / _----=> hardirq/softirq\n"
+		       "#                            %.*s||| / _---=> preempt-depth\n"
+		       "#                            %.*s|||| / _--=> preempt-lazy-depth\n"
+		       "#                            %.*s||||| / _-=> migrate-disable\n"
+		       "#                            %.*s|||||| /     delay\n",
+		       prec, space, prec, space, prec, space, prec, space,
+		       prec, space, prec, space, prec, space, prec, space);
+	seq_buf_printf(s, "#           TASK-PID  %.*s CPU#  |||||||  TIMESTAMP  FUNCTION\n",
+		       prec, "     TGID   ");
+	seq_buf_printf(s, "#              | |    %.*s   |   |||||||      |         |\n",
+		       prec, "       |    ");
+#else
 	seq_buf_printf(s, "#                            %.*s  _-----=> irqs-off/BH-disabled\n"
 		       "#                            %.*s / _----=> need-resched\n"
 		       "#                            %.*s| / _---=> hardirq/softirq\n"
@@ -83,10 +99,12 @@ static void lft_print_func_header(struct lft_print_iter *it,
 		       prec, "     TGID   ");
 	seq_buf_printf(s, "#              | |    %.*s   |   |||||     |         |\n",
 		       prec, "       |    ");
+#endif
 }
 
 /**
- * lft_print_flags() - the five context characters of latency-format lines
+ * lft_print_flags() - the context characters of latency-format lines (five;
+ *	seven on PREEMPT_RT 6.1: need-resched-lazy and the lazy depth)
  * @s: where to print
  * @ent: the entry's header
  */
@@ -99,26 +117,28 @@ void lft_print_flags(struct seq_buf *s, const struct lft_entry *ent)
 	char c1, c2, c3;
 
 	c1 = off && bh ? 'D' : off ? 'd' : bh ? 'b' : '.';
-	switch (f & (LFT_FLAG_NEED_RESCHED | LFT_FLAG_PREEMPT_RESCHED)) {
-	case LFT_FLAG_NEED_RESCHED | LFT_FLAG_PREEMPT_RESCHED:
-		c2 = 'N';
-		break;
-	case LFT_FLAG_NEED_RESCHED:
-		c2 = 'n';
-		break;
-	case LFT_FLAG_PREEMPT_RESCHED:
-		c2 = 'p';
-		break;
-	default:
-		c2 = '.';
-	}
+	if (f & LFT_FLAG_NEED_RESCHED)
+		c2 = (f & LFT_FLAG_PREEMPT_RESCHED) ? 'N' : 'n';
+	else
+		c2 = (f & LFT_FLAG_PREEMPT_RESCHED) ? 'p' : '.';
 	c3 = nmi && hard ? 'Z' : nmi ? 'z' : hard && soft ? 'H' :
 	     hard ? 'h' : soft ? 's' : '.';
-	seq_buf_printf(s, "%c%c%c", c1, c2, c3);
+	seq_buf_printf(s, "%c", c1);
+	seq_buf_printf(s, "%c", c2);
+	if (LFT_FLAG_NEED_RESCHED_LAZY)
+		seq_buf_printf(s, "%c",
+			       (f & LFT_FLAG_NEED_RESCHED_LAZY) ? 'L' : '.');
+	seq_buf_printf(s, "%c", c3);
 	if (ent->preempt_count & 0xf)
 		seq_buf_printf(s, "%x", ent->preempt_count & 0xf);
 	else
 		seq_buf_printf(s, "%c", '.');
+#ifdef LFT_HAVE_PREEMPT_LAZY
+	if (ent->preempt_lazy_count)
+		seq_buf_printf(s, "%x", ent->preempt_lazy_count);
+	else
+		seq_buf_printf(s, "%c", '.');
+#endif
 	if (ent->preempt_count >> 4)
 		seq_buf_printf(s, "%x", ent->preempt_count >> 4);
 	else
@@ -195,6 +215,19 @@ static void lft_print_lat_header(struct lft_print_iter *it,
 		const char *text;
 		int width;
 	} legend[] = {
+#ifdef LFT_HAVE_PREEMPT_LAZY
+		{ "#                    _--------=> CPU#", 49 },
+		{ "#                   / _-------=> irqs-off/BH-disabled", 53 },
+		{ "#                  | / _------=> need-resched", 49 },
+		{ "#                  || / _-----=> need-resched-lazy", 50 },
+		{ "#                  ||| / _----=> hardirq/softirq", 49 },
+		{ "#                  |||| / _---=> preempt-depth", 49 },
+		{ "#                  ||||| / _--=> preempt-lazy-depth", 51 },
+		{ "#                  |||||| / _-=> migrate-disable", 49 },
+		{ "#                  ||||||| /     delay", 49 },
+		{ "#  cmd     pid     |||||||| time  |   caller", 49 },
+		{ "#     \\   /        ||||||||  \\    |    /", 47 },
+#else
 		{ "#                    _------=> CPU#", 47 },
 		{ "#                   / _-----=> irqs-off/BH-disabled", 51 },
 		{ "#                  | / _----=> need-resched", 47 },
@@ -204,6 +237,7 @@ static void lft_print_lat_header(struct lft_print_iter *it,
 		{ "#                  ||||| /     delay", 47 },
 		{ "#  cmd     pid     |||||| time  |   caller", 47 },
 		{ "#     \\   /        ||||||  \\    |    /", 45 },
+#endif
 	};
 	size_t i;
 

@@ -38,17 +38,33 @@ enum lft_entry_type {
 #define LFT_FLAG_NEED_RESCHED	0x04
 #define LFT_FLAG_HARDIRQ	0x08
 #define LFT_FLAG_SOFTIRQ	0x10
-#define LFT_FLAG_PREEMPT_RESCHED 0x20
 #define LFT_FLAG_NMI		0x40
 #define LFT_FLAG_BH_OFF		0x80
+/* 0x20 says need-resched-lazy on PREEMPT_RT 6.1, preempt-resched elsewhere. */
+#ifdef LFT_HAVE_PREEMPT_LAZY
+#define LFT_FLAG_NEED_RESCHED_LAZY 0x20
+#define LFT_FLAG_PREEMPT_RESCHED 0
+#else
+#define LFT_FLAG_NEED_RESCHED_LAZY 0
+#define LFT_FLAG_PREEMPT_RESCHED 0x20
+#endif
 
-/* Every entry starts like the kernel's struct trace_entry. */
+/*
+ * Every entry starts like the kernel's struct trace_entry (PREEMPT_RT 6.1
+ * adds the lazy preemption count: a 12-byte header, records shift).
+ */
 struct lft_entry {
 	u16 type;
 	u8 flags;
 	u8 preempt_count;	/* low nibble: preempt depth; high: migrate */
 	s32 pid;
+#ifdef LFT_HAVE_PREEMPT_LAZY
+	u8 preempt_lazy_count;
+#endif
 };
+
+/* Where a record's first long-aligned member lies (8 bytes on, 16 on RT). */
+#define LFT_ENT_BODY	ALIGN(sizeof(struct lft_entry), sizeof(long))
 
 #define LFT_STACK_MAX		64	/* frames kept in a stack entry */
 #define LFT_USTACK_MAX		8	/* the kernel's FTRACE_STACK_ENTRIES */

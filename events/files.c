@@ -301,6 +301,10 @@ void lft_ev_format(struct seq_buf *s, const char *name, int id,
 	lft_ev_field_line(s, "unsigned char", "common_flags", 0, 2, 1, 0);
 	lft_ev_field_line(s, "unsigned char", "common_preempt_count", 0, 3, 1, 0);
 	lft_ev_field_line(s, "int", "common_pid", 0, 4, 4, 1);
+#ifdef LFT_HAVE_PREEMPT_LAZY
+	lft_ev_field_line(s, "unsigned char", "common_preempt_lazy_count", 0,
+			  offsetof(struct lft_entry, preempt_lazy_count), 1, 0);
+#endif
 	seq_buf_printf(s, "\n");
 	for (i = 0; i < n; i++)
 		lft_ev_field_line(s, fields[i].type, fields[i].name,

@@ -139,6 +139,10 @@ static const struct {
 	{ "common_flags", { LFT_FP_NUM, 1, false, 2 } },
 	{ "common_preempt_count", { LFT_FP_NUM, 1, false, 3 } },
 	{ "common_pid", { LFT_FP_NUM, 4, true, 4 } },
+#ifdef LFT_HAVE_PREEMPT_LAZY
+	{ "common_preempt_lazy_count",
+	  { LFT_FP_NUM, 1, false, offsetof(struct lft_entry, preempt_lazy_count) } },
+#endif
 };
 
 /* The event's field @name (@len chars), as the filter reads it. */

@@ -68,13 +68,14 @@ static void lft_kp_record(struct lft_kp *k, struct pt_regs *regs,
 			      LFT_RB_MAX_PAYLOAD - fixed);
 	lft_ev_for_each_file(f, &k->ev) {
 		struct lft_rb_res res;
-		unsigned long *rec = lft_ev_reserve(f, fixed + dsize, &res);
+		void *rec = lft_ev_reserve(f, fixed + dsize, &res);
+		unsigned long *hd = rec + LFT_ENT_BODY;
 
 		if (!rec)
 			continue;
-		rec[1] = ip;
+		hd[0] = ip;
 		if (def->is_return)
-			rec[2] = ret_ip;
+			hd[1] = ret_ip;
 		lft_kp_store(def, regs, rec, k->head, dsize);
 		/* Stacks from the probed code, as the kernel's (its regs). */
 		lft_ev_commit_regs(f, &res, regs);
@@ -289,7 +290,7 @@ static void lft_kp_print(struct seq_buf *s, const void *rec, unsigned int len)
 {
 	const struct lft_entry *ent = rec;
 	struct lft_event *ev = lft_event_by_id(ent->type);
-	const unsigned long *head = (const unsigned long *)(ent + 1);
+	const unsigned long *head = rec + LFT_ENT_BODY;
 	struct lft_kp *k;
 
 	if (!ev)
@@ -416,11 +417,13 @@ static int lft_kp_fields(struct lft_kp *k)
 	k->ev.fields = fl;
 	k->ev.nfields = def->nargs + (def->is_return ? 2 : 1);
 	fl[0] = (struct lft_ev_field){ "unsigned long", def->is_return ?
-				       "__probe_func" : "__probe_ip", 8, 8, 0 };
+				       "__probe_func" : "__probe_ip",
+				       LFT_ENT_BODY, 8, 0 };
 	if (def->is_return)
 		fl[1] = (struct lft_ev_field){ "unsigned long",
-					       "__probe_ret_ip", 16, 8, 0 };
-	k->head = def->is_return ? 24 : 16;
+					       "__probe_ret_ip",
+					       LFT_ENT_BODY + 8, 8, 0 };
+	k->head = LFT_ENT_BODY + (def->is_return ? 16 : 8);
 	fl += def->is_return ? 2 : 1;
 	for (i = 0; i < def->nargs; i++) {
 		const struct lft_kp_arg *a = &def->args[i];

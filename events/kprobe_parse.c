@@ -81,7 +81,7 @@ EXPORT_SYMBOL_NS_GPL(lft_kp_err_text, LFTRACE_INTERNAL);
 /* Field names the record's head already uses. */
 static const char *const lft_kp_reserved[] = {
 	"common_type", "common_flags", "common_preempt_count", "common_pid",
-	"common_tgid", "__probe_ip", "__probe_ret_ip", "__probe_func",
+	"common_tgid", "common_preempt_lazy_count", "__probe_ip", "__probe_ret_ip", "__probe_func",
 };
 
 /* A command split in words, and each word's place in the joined text. */
