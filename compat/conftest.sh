@@ -32,6 +32,9 @@ has linux/rethook.h 'rethook_add_node\(' && echo -DLFT_HAVE_RETHOOK_ADD_NODE
 # A TRACE_EVENT's __assign_str() takes the field only (6.10; test modules).
 has trace/stages/stage6_event_callback.h 'define __assign_str\(dst\)' &&
 	echo -DLFT_HAVE_ASSIGN_STR_DST
+# ftrace records keep a history in their flags (6.4): TOUCHED once any
+# ftrace_ops used the site, MODIFIED once something patched it.
+has linux/ftrace.h 'FTRACE_FL_TOUCHED' && echo -DLFT_HAVE_FTRACE_FL_TOUCHED
 # PREEMPT_RT 6.1's lazy preemption: a count in every entry's header, a
 # need-resched-lazy flag, two more flag columns.
 has linux/trace_events.h 'unsigned char[[:space:]]+preempt_lazy_count;' &&

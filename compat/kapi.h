@@ -84,4 +84,14 @@ static inline void *lft_kvrealloc(void *p, size_t oldsize, size_t newsize,
 		  unsigned long ret_addr, struct pt_regs *regs)
 #endif
 
+/*
+ * The flags of an ftrace record that only say what happened to the site
+ * before (6.4+): a site the kernel traced once and let go is free again.
+ */
+#ifdef LFT_HAVE_FTRACE_FL_TOUCHED
+#define LFT_FTRACE_FL_HISTORY	(FTRACE_FL_TOUCHED | FTRACE_FL_MODIFIED)
+#else
+#define LFT_FTRACE_FL_HISTORY	0
+#endif
+
 #endif /* LFT_COMPAT_KAPI_H */

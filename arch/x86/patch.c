@@ -3,7 +3,8 @@
  * Claiming fentry sites from the kernel's ftrace, patching them, and
  * handing them back.
  *
- * Claim: only a record nobody uses (flags 0) that holds the 5-byte NOP is
+ * Claim: only a record nobody uses (flags 0, but for the history bits of
+ * 6.4+, LFT_FTRACE_FL_HISTORY) that holds the 5-byte NOP is
  * taken. lftrace sets FTRACE_FL_DISABLED on it, which makes the kernel's
  * ftrace skip it (as it skips a module's records before they are enabled),
  * then queues "call lft_fentry_tramp" there; one batch of text_poke_queue()
@@ -23,6 +24,7 @@
 
 #include "arch/x86/internal.h"
 #include "compat/ftrace.h"
+#include "compat/kapi.h"
 #include "compat/ksyms.h"
 
 
@@ -103,7 +105,8 @@ static void lft_claim(struct lft_site **claim, unsigned long n)
 	for (i = 0; i < n; i++) {
 		struct lft_site *s = claim[i];
 
-		if (s->rec->flags || memcmp((void *)s->ip, lft_nop5, sizeof(lft_nop5)))
+		if ((s->rec->flags & ~LFT_FTRACE_FL_HISTORY) ||
+		    memcmp((void *)s->ip, lft_nop5, sizeof(lft_nop5)))
 			continue;	/* the kernel's: try again next time */
 		s->rec->flags |= FTRACE_FL_DISABLED;
 		memcpy(call, text_gen_insn(CALL_INSN_OPCODE, (void *)s->ip,
