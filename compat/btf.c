@@ -26,12 +26,14 @@
 #include "compat/ksyms.h"
 
 static struct {
-	struct btf *(*vmlinux)(void);
-	s32 (*find)(const struct btf *btf, const char *name, u8 kind);
-	const struct btf_type *(*type)(const struct btf *btf, u32 id);
-	const char *(*name)(const struct btf *btf, u32 offset);
 	struct btf *btf;
 } lft_btf;
+
+/* The kernel's BTF accessors (LFT_KCALLS: direct calls). */
+#define lft_btf_type(id)	lft_kcall(btf_type_by_id)(lft_btf.btf, id)
+#define lft_btf_name(off)	lft_kcall(btf_name_by_offset)(lft_btf.btf, off)
+#define lft_btf_find(name, kind) \
+	lft_kcall(btf_find_by_name_kind)(lft_btf.btf, name, kind)
 
 static int lft_btf_init(void)
 {
@@ -39,14 +41,10 @@ static int lft_btf_init(void)
 
 	if (lft_btf.btf)
 		return 0;
-	lft_btf.vmlinux = lft_ks.bpf_get_btf_vmlinux;
-	lft_btf.find = lft_ks.btf_find_by_name_kind;
-	lft_btf.type = lft_ks.btf_type_by_id;
-	lft_btf.name = lft_ks.btf_name_by_offset;
-	if (!lft_btf.vmlinux || !lft_btf.find || !lft_btf.type ||
-	    !lft_btf.name)
+	if (!lft_ks.bpf_get_btf_vmlinux || !lft_ks.btf_find_by_name_kind ||
+	    !lft_ks.btf_type_by_id || !lft_ks.btf_name_by_offset)
 		return -EOPNOTSUPP;
-	btf = lft_btf.vmlinux();
+	btf = lft_kcall(bpf_get_btf_vmlinux)();
 	if (IS_ERR_OR_NULL(btf))
 		return -EOPNOTSUPP;
 	lft_btf.btf = btf;
@@ -56,13 +54,13 @@ static int lft_btf_init(void)
 /* @id's type with typedefs and qualifiers taken off. */
 static const struct btf_type *lft_btf_strip(u32 id)
 {
-	const struct btf_type *t = lft_btf.type(lft_btf.btf, id);
+	const struct btf_type *t = lft_btf_type(id);
 
 	while (t && (btf_type_is_typedef(t) || btf_kind(t) == BTF_KIND_CONST ||
 		     btf_kind(t) == BTF_KIND_VOLATILE ||
 		     btf_kind(t) == BTF_KIND_RESTRICT ||
 		     btf_kind(t) == BTF_KIND_TYPE_TAG))
-		t = lft_btf.type(lft_btf.btf, t->type);
+		t = lft_btf_type(t->type);
 	return t;
 }
 
@@ -79,15 +77,15 @@ static int lft_btf_find_member(const char *sname, const char *member,
 
 	if (ret)
 		return ret;
-	id = lft_btf.find(lft_btf.btf, sname, BTF_KIND_STRUCT);
+	id = lft_btf_find(sname, BTF_KIND_STRUCT);
 	if (id < 0)
 		return -ENOENT;
-	*st = lft_btf.type(lft_btf.btf, id);
+	*st = lft_btf_type(id);
 	if (!*st || !btf_type_is_struct(*st))
 		return -ENOENT;
 	m = btf_members(*st);
 	for (i = 0; i < btf_type_vlen(*st); i++, m++)
-		if (!strcmp(lft_btf.name(lft_btf.btf, m->name_off), member))
+		if (!strcmp(lft_btf_name(m->name_off), member))
 			return i;
 	return -ENOENT;
 }
@@ -293,10 +291,10 @@ static bool lft_btf_render(u32 id, char *buf, size_t n, int depth)
 		return false;
 	if (!id)
 		return lft_btf_cat(buf, n, "void");
-	t = lft_btf.type(lft_btf.btf, id);
+	t = lft_btf_type(id);
 	if (!t)
 		return false;
-	name = lft_btf.name(lft_btf.btf, t->name_off);
+	name = lft_btf_name(t->name_off);
 	switch (btf_kind(t)) {
 	case BTF_KIND_STRUCT:
 		return lft_btf_cat(buf, n, "struct ") &&
@@ -446,7 +444,7 @@ const char *lft_btf_tp_proto(const char *tp, const char *proto,
 		return NULL;
 	}
 	snprintf(name, sizeof(name), "btf_trace_%s", tp);
-	id = lft_btf.find(lft_btf.btf, name, BTF_KIND_TYPEDEF);
+	id = lft_btf_find(name, BTF_KIND_TYPEDEF);
 	if (id < 0)
 		return NULL;
 	t = lft_btf_strip(id);

@@ -22,6 +22,79 @@
 struct lft_kernel_syms lft_ks;
 
 static unsigned long (*lft_kallsyms_lookup_name)(const char *name);
+/* Called directly too (see LFT_KCALLS in compat/ksyms.h). */
+DEFINE_STATIC_CALL_NULL(lft_kc_kallsyms_lookup_name, *lft_kallsyms_lookup_name);
+
+DEFINE_STATIC_CALL_NULL(lft_kc_text_poke_bp, *lft_ks.text_poke_bp);
+DEFINE_STATIC_CALL_NULL(lft_kc_text_poke_queue, *lft_ks.text_poke_queue);
+DEFINE_STATIC_CALL_NULL(lft_kc_text_poke_finish, *lft_ks.text_poke_finish);
+DEFINE_STATIC_CALL_NULL(lft_kc_ftrace_rec_iter_start, *lft_ks.ftrace_rec_iter_start);
+DEFINE_STATIC_CALL_NULL(lft_kc_ftrace_rec_iter_next, *lft_ks.ftrace_rec_iter_next);
+DEFINE_STATIC_CALL_NULL(lft_kc_ftrace_rec_iter_record, *lft_ks.ftrace_rec_iter_record);
+DEFINE_STATIC_CALL_NULL(lft_kc_ftrace_arch_code_modify_prepare, *lft_ks.ftrace_arch_code_modify_prepare);
+DEFINE_STATIC_CALL_NULL(lft_kc_ftrace_arch_code_modify_post_process, *lft_ks.ftrace_arch_code_modify_post_process);
+DEFINE_STATIC_CALL_NULL(lft_kc___ftrace_replace_code, *lft_ks.__ftrace_replace_code);
+DEFINE_STATIC_CALL_NULL(lft_kc_ftrace_lookup_ip, *lft_ks.ftrace_lookup_ip);
+DEFINE_STATIC_CALL_NULL(lft_kc_module_address, *lft_ks.module_address);
+DEFINE_STATIC_CALL_NULL(lft_kc_sched_clock_stable, *lft_ks.sched_clock_stable);
+DEFINE_STATIC_CALL_NULL(lft_kc_is_module_address, *lft_ks.is_module_address);
+DEFINE_STATIC_CALL_NULL(lft_kc_rethook_alloc, *lft_ks.rethook_alloc);
+DEFINE_STATIC_CALL_NULL(lft_kc_rethook_stop, *lft_ks.rethook_stop);
+DEFINE_STATIC_CALL_NULL(lft_kc_rethook_free, *lft_ks.rethook_free);
+DEFINE_STATIC_CALL_NULL(lft_kc_rethook_try_get, *lft_ks.rethook_try_get);
+DEFINE_STATIC_CALL_NULL(lft_kc_rethook_hook, *lft_ks.rethook_hook);
+DEFINE_STATIC_CALL_NULL(lft_kc_stack_trace_save_user, *lft_ks.stack_trace_save_user);
+DEFINE_STATIC_CALL_NULL(lft_kc_stack_trace_save_regs, *lft_ks.stack_trace_save_regs);
+DEFINE_STATIC_CALL_NULL(lft_kc_bpf_get_btf_vmlinux, *lft_ks.bpf_get_btf_vmlinux);
+DEFINE_STATIC_CALL_NULL(lft_kc_btf_find_by_name_kind, *lft_ks.btf_find_by_name_kind);
+DEFINE_STATIC_CALL_NULL(lft_kc_btf_type_by_id, *lft_ks.btf_type_by_id);
+DEFINE_STATIC_CALL_NULL(lft_kc_btf_name_by_offset, *lft_ks.btf_name_by_offset);
+DEFINE_STATIC_CALL_NULL(lft_kc_kallsyms_on_each_match_symbol, *lft_ks.kallsyms_on_each_match_symbol);
+#ifdef LFT_HAVE_RETHOOK_ADD_NODE
+DEFINE_STATIC_CALL_NULL(lft_kc_rethook_add_node, *lft_ks.rethook_add_node);
+#endif
+
+/* Each direct call, with the slot of lft_ks its target is resolved into. */
+struct lft_kcall_slot {
+	struct static_call_key *key;
+	void *tramp;
+	void **slot;
+};
+
+#define LFT_KCALL(fn) \
+	{ &STATIC_CALL_KEY(lft_kc_##fn), STATIC_CALL_TRAMP_ADDR(lft_kc_##fn), \
+	  (void **)&lft_ks.fn }
+
+static const struct lft_kcall_slot lft_kcall_slots[] = {
+	LFT_KCALL(text_poke_bp),
+	LFT_KCALL(text_poke_queue),
+	LFT_KCALL(text_poke_finish),
+	LFT_KCALL(ftrace_rec_iter_start),
+	LFT_KCALL(ftrace_rec_iter_next),
+	LFT_KCALL(ftrace_rec_iter_record),
+	LFT_KCALL(ftrace_arch_code_modify_prepare),
+	LFT_KCALL(ftrace_arch_code_modify_post_process),
+	LFT_KCALL(__ftrace_replace_code),
+	LFT_KCALL(ftrace_lookup_ip),
+	LFT_KCALL(module_address),
+	LFT_KCALL(sched_clock_stable),
+	LFT_KCALL(is_module_address),
+	LFT_KCALL(rethook_alloc),
+	LFT_KCALL(rethook_stop),
+	LFT_KCALL(rethook_free),
+	LFT_KCALL(rethook_try_get),
+	LFT_KCALL(rethook_hook),
+	LFT_KCALL(stack_trace_save_user),
+	LFT_KCALL(stack_trace_save_regs),
+	LFT_KCALL(bpf_get_btf_vmlinux),
+	LFT_KCALL(btf_find_by_name_kind),
+	LFT_KCALL(btf_type_by_id),
+	LFT_KCALL(btf_name_by_offset),
+	LFT_KCALL(kallsyms_on_each_match_symbol),
+#ifdef LFT_HAVE_RETHOOK_ADD_NODE
+	LFT_KCALL(rethook_add_node),
+#endif
+};
 
 #define LFT_KSYM(member) { .name = #member, .slot = (void **)&lft_ks.member }
 /* Some kernels lack it: its slot stays NULL there, and users allow that. */
@@ -107,7 +180,7 @@ unsigned long lft_ksym_lookup(const char *name)
 {
 	if (!lft_kallsyms_lookup_name || !name || !*name)
 		return 0;
-	return lft_kallsyms_lookup_name(name);
+	return static_call(lft_kc_kallsyms_lookup_name)(name);
 }
 EXPORT_SYMBOL_NS_GPL(lft_ksym_lookup, LFTRACE_INTERNAL);
 
@@ -165,12 +238,24 @@ EXPORT_SYMBOL_NS_GPL(lft_ksyms_table, LFTRACE_INTERNAL);
  */
 int lft_ksyms_init(void)
 {
+	size_t i;
+	int ret;
+
 	lft_kallsyms_lookup_name = (void *)lft_find_kallsyms_lookup_name();
 	if (!lft_kallsyms_lookup_name) {
 		pr_err("cannot resolve kernel symbol 'kallsyms_lookup_name' (is CONFIG_KPROBES set?)\n");
 		return -ENOENT;
 	}
-	return lft_ksyms_resolve(lft_ksym_table, ARRAY_SIZE(lft_ksym_table));
+	static_call_update(lft_kc_kallsyms_lookup_name, lft_kallsyms_lookup_name);
+	ret = lft_ksyms_resolve(lft_ksym_table, ARRAY_SIZE(lft_ksym_table));
+	if (ret)
+		return ret;
+	for (i = 0; i < ARRAY_SIZE(lft_kcall_slots); i++)
+		if (*lft_kcall_slots[i].slot)
+			__static_call_update(lft_kcall_slots[i].key,
+					     lft_kcall_slots[i].tramp,
+					     *lft_kcall_slots[i].slot);
+	return 0;
 }
 
 struct lft_tp_query {
@@ -221,19 +306,19 @@ struct rethook *lft_rethook_create(rethook_handler_t handler, size_t size,
 #ifdef LFT_HAVE_RETHOOK_ADD_NODE
 	unsigned int i;
 
-	rh = lft_ks.rethook_alloc(NULL, handler);
+	rh = lft_kcall(rethook_alloc)(NULL, handler);
 	for (i = 0; rh && i < num; i++) {
 		struct rethook_node *n = kzalloc(size, GFP_KERNEL);
 
 		if (!n) {
 			/* Frees the nodes added so far, then itself. */
-			lft_ks.rethook_free(rh);
+			lft_kcall(rethook_free)(rh);
 			return NULL;
 		}
-		lft_ks.rethook_add_node(rh, n);
+		lft_kcall(rethook_add_node)(rh, n);
 	}
 #else
-	rh = lft_ks.rethook_alloc(NULL, handler, size, num);
+	rh = lft_kcall(rethook_alloc)(NULL, handler, size, num);
 #endif
 	return IS_ERR(rh) ? NULL : rh;
 }

@@ -12,6 +12,7 @@
 #include <linux/mutex.h>
 #include <linux/ftrace.h>
 #include <linux/rethook.h>
+#include <linux/static_call.h>
 #include <asm/text-patching.h>
 
 struct btf;
@@ -115,6 +116,47 @@ struct lft_kernel_syms {
 };
 
 extern struct lft_kernel_syms lft_ks;
+
+/*
+ * The functions of lft_ks are called through static calls: lft_kcall(fn)
+ * is a direct call, patched to lft_ks.fn once it is resolved (each is
+ * NULL, a call that returns, until then: optional ones are tested through
+ * lft_ks.fn before). Called through a pointer instead, they would be
+ * indirect calls: on a CPU enforcing IBT those fault on a function whose
+ * ENDBR the kernel sealed at boot (every function whose address it never
+ * takes, most of these), and with retpolines each costs a thunk.
+ */
+DECLARE_STATIC_CALL(lft_kc_text_poke_bp, *lft_ks.text_poke_bp);
+DECLARE_STATIC_CALL(lft_kc_text_poke_queue, *lft_ks.text_poke_queue);
+DECLARE_STATIC_CALL(lft_kc_text_poke_finish, *lft_ks.text_poke_finish);
+DECLARE_STATIC_CALL(lft_kc_ftrace_rec_iter_start, *lft_ks.ftrace_rec_iter_start);
+DECLARE_STATIC_CALL(lft_kc_ftrace_rec_iter_next, *lft_ks.ftrace_rec_iter_next);
+DECLARE_STATIC_CALL(lft_kc_ftrace_rec_iter_record, *lft_ks.ftrace_rec_iter_record);
+DECLARE_STATIC_CALL(lft_kc_ftrace_arch_code_modify_prepare, *lft_ks.ftrace_arch_code_modify_prepare);
+DECLARE_STATIC_CALL(lft_kc_ftrace_arch_code_modify_post_process, *lft_ks.ftrace_arch_code_modify_post_process);
+DECLARE_STATIC_CALL(lft_kc___ftrace_replace_code, *lft_ks.__ftrace_replace_code);
+DECLARE_STATIC_CALL(lft_kc_ftrace_lookup_ip, *lft_ks.ftrace_lookup_ip);
+DECLARE_STATIC_CALL(lft_kc_module_address, *lft_ks.module_address);
+DECLARE_STATIC_CALL(lft_kc_sched_clock_stable, *lft_ks.sched_clock_stable);
+DECLARE_STATIC_CALL(lft_kc_is_module_address, *lft_ks.is_module_address);
+DECLARE_STATIC_CALL(lft_kc_rethook_alloc, *lft_ks.rethook_alloc);
+DECLARE_STATIC_CALL(lft_kc_rethook_stop, *lft_ks.rethook_stop);
+DECLARE_STATIC_CALL(lft_kc_rethook_free, *lft_ks.rethook_free);
+DECLARE_STATIC_CALL(lft_kc_rethook_try_get, *lft_ks.rethook_try_get);
+DECLARE_STATIC_CALL(lft_kc_rethook_hook, *lft_ks.rethook_hook);
+DECLARE_STATIC_CALL(lft_kc_stack_trace_save_user, *lft_ks.stack_trace_save_user);
+DECLARE_STATIC_CALL(lft_kc_stack_trace_save_regs, *lft_ks.stack_trace_save_regs);
+DECLARE_STATIC_CALL(lft_kc_bpf_get_btf_vmlinux, *lft_ks.bpf_get_btf_vmlinux);
+DECLARE_STATIC_CALL(lft_kc_btf_find_by_name_kind, *lft_ks.btf_find_by_name_kind);
+DECLARE_STATIC_CALL(lft_kc_btf_type_by_id, *lft_ks.btf_type_by_id);
+DECLARE_STATIC_CALL(lft_kc_btf_name_by_offset, *lft_ks.btf_name_by_offset);
+DECLARE_STATIC_CALL(lft_kc_kallsyms_on_each_match_symbol, *lft_ks.kallsyms_on_each_match_symbol);
+#ifdef LFT_HAVE_RETHOOK_ADD_NODE
+DECLARE_STATIC_CALL(lft_kc_rethook_add_node, *lft_ks.rethook_add_node);
+#endif
+
+/* Call lft_ks.@fn, directly (see above). */
+#define lft_kcall(fn)	static_call(lft_kc_##fn)
 
 /* May be missing: its slot is NULL then (required otherwise). */
 #define LFT_KSYM_OPTIONAL	0x1

@@ -96,7 +96,7 @@ int lft_array_init(struct lft_array *tr, struct dentry *parent)
 	for_each_possible_cpu(cpu)
 		tr->cpu_size[cpu] = lft_rb_size(tr->rb, cpu);
 	/* Like the kernel: per-CPU clocks that drift apart do not merge. */
-	if (!lft_ks.sched_clock_stable())
+	if (!lft_kcall(sched_clock_stable)())
 		lft_rb_set_clock(tr->rb, LFT_RB_CLOCK_GLOBAL);
 	tr->tracing_on = true;
 	tr->flags = LFT_OPT_DEFAULTS;

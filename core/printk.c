@@ -196,7 +196,7 @@ void lft_printk_formats_show(struct seq_buf *s)
 	for (i = 0; i < n; i++) {
 		/* A module is freed only after a grace period. */
 		preempt_disable();
-		if (lft_ks.is_module_address(addrs[i])) {
+		if (lft_kcall(is_module_address)(addrs[i])) {
 			seq_buf_printf(s, "0x%lx : \"", addrs[i]);
 			lft_fmt_quote(s, (const char *)addrs[i]);
 			seq_buf_printf(s, "%s", "\"\n");
@@ -424,7 +424,7 @@ void lft_print_bprint(struct seq_buf *s, const struct lft_bprint_entry *b,
 
 	preempt_disable();
 	/* Only modules call lftrace_printk(): the format is in one. */
-	if (!lft_ks.is_module_address(fmt)) {
+	if (!lft_kcall(is_module_address)(fmt)) {
 		preempt_enable();
 		seq_buf_printf(s, "<format of an unloaded module>\n");
 		return;

@@ -65,7 +65,7 @@ static __always_inline void lft_stack_save(struct lft_array *tr,
 	if (level >= LFT_STACK_NEST)
 		goto out;
 	if (regs)
-		nr = lft_ks.stack_trace_save_regs(regs, sc->calls[level],
+		nr = lft_kcall(stack_trace_save_regs)(regs, sc->calls[level],
 						  LFT_STACK_MAX, 0);
 	else
 		nr = stack_trace_save(sc->calls[level], LFT_STACK_MAX, skip);
@@ -147,7 +147,7 @@ static void lft_ustack_record(struct lft_rb *rb, const struct lft_entry *ctx)
 		ent->ent.type = LFT_TRACE_USER_STACK;
 		ent->tgid = current->tgid;
 		memset(ent->caller, 0, sizeof(ent->caller));
-		lft_ks.stack_trace_save_user(ent->caller, LFT_USTACK_MAX);
+		lft_kcall(stack_trace_save_user)(ent->caller, LFT_USTACK_MAX);
 		lft_rb_commit(&res);
 	}
 	__this_cpu_dec(lft_ustack_busy);

@@ -320,7 +320,7 @@ static unsigned int lft_kp_sym_count(const char *sym)
 {
 	unsigned int n = 0;
 
-	lft_ks.kallsyms_on_each_match_symbol(lft_kp_count_one, sym, &n);
+	lft_kcall(kallsyms_on_each_match_symbol)(lft_kp_count_one, sym, &n);
 	/* Not in the kernel's own table: a module's, found or not. */
 	if (!n && lft_ksym_lookup(sym))
 		n = 1;

@@ -161,7 +161,7 @@ int lft_fret_hook_at(struct pt_regs *regs, unsigned long func, u64 calltime,
 		return -ENODEV;
 	if (unlikely(lft_fret_denied(func)))
 		return -EPERM;
-	rn = lft_ks.rethook_try_get(rh);
+	rn = lft_kcall(rethook_try_get)(rh);
 	if (!rn) {
 		atomic_long_inc(&lft_fret_misses);
 		return -ENOSPC;
@@ -173,7 +173,7 @@ int lft_fret_hook_at(struct pt_regs *regs, unsigned long func, u64 calltime,
 	n->out_at = 0;
 	n->subtime = 0;
 	n->depth = depth;
-	lft_ks.rethook_hook(rn, regs, true);
+	lft_kcall(rethook_hook)(rn, regs, true);
 	return depth;
 }
 EXPORT_SYMBOL_NS_GPL(lft_fret_hook_at, LFTRACE_INTERNAL);
@@ -317,12 +317,12 @@ void lft_fret_stop(void)
 	}
 	rh = lft_fret_rh;
 	WRITE_ONCE(lft_fret_rh, NULL);
-	lft_ks.rethook_stop(rh);
+	lft_kcall(rethook_stop)(rh);
 	/* Hooks run with preemption off, also where RCU is not watching. */
 	synchronize_rcu_tasks_rude();
 	/* Return handlers run with preemption off. */
 	synchronize_rcu();
-	lft_ks.rethook_free(rh);
+	lft_kcall(rethook_free)(rh);
 	mutex_unlock(&lft_fret_lock);
 }
 EXPORT_SYMBOL_NS_GPL(lft_fret_stop, LFTRACE_INTERNAL);

@@ -48,7 +48,7 @@ static bool lft_hash_empty(void *hash)
 
 static bool lft_hash_has(void *hash, unsigned long ip)
 {
-	return !lft_hash_empty(hash) && lft_ks.ftrace_lookup_ip(hash, ip);
+	return !lft_hash_empty(hash) && lft_kcall(ftrace_lookup_ip)(hash, ip);
 }
 
 /* Does an ftrace_ops trace @ip? (The kernel's ops_references_ip().) */
@@ -111,16 +111,16 @@ static void lft_claim(struct lft_site **claim, unsigned long n)
 		s->rec->flags |= FTRACE_FL_DISABLED;
 		memcpy(call, text_gen_insn(CALL_INSN_OPCODE, (void *)s->ip,
 					   lft_fentry_tramp), sizeof(call));
-		lft_ks.text_poke_queue((void *)s->ip, call, sizeof(call), NULL);
+		lft_kcall(text_poke_queue)((void *)s->ip, call, sizeof(call), NULL);
 		s->patched = true;
 		if (++queued == LFT_POKE_CHUNK) {
-			lft_ks.text_poke_finish();
+			lft_kcall(text_poke_finish)();
 			queued = 0;
 			cond_resched();
 		}
 	}
 	if (queued)
-		lft_ks.text_poke_finish();
+		lft_kcall(text_poke_finish)();
 	mutex_unlock(lft_ks.text_mutex);
 }
 
@@ -130,16 +130,16 @@ static void lft_release(struct lft_site **release, unsigned long n)
 	int cnt;
 
 	/* Takes text_mutex; ftrace's own pokes are queued ("late") too. */
-	lft_ks.ftrace_arch_code_modify_prepare();
+	lft_kcall(ftrace_arch_code_modify_prepare)();
 	for (i = 0; i < n; i++) {
-		lft_ks.text_poke_queue((void *)release[i]->ip, lft_nop5,
+		lft_kcall(text_poke_queue)((void *)release[i]->ip, lft_nop5,
 				       sizeof(lft_nop5), NULL);
 		if ((i + 1) % LFT_POKE_CHUNK == 0) {
-			lft_ks.text_poke_finish();
+			lft_kcall(text_poke_finish)();
 			cond_resched();
 		}
 	}
-	lft_ks.text_poke_finish();
+	lft_kcall(text_poke_finish)();
 	for (i = 0; i < n; i++) {
 		struct dyn_ftrace *rec = release[i]->rec;
 
@@ -151,11 +151,11 @@ static void lft_release(struct lft_site **release, unsigned long n)
 			continue;
 		rec->flags &= ~FTRACE_FL_DISABLED;
 		rec->flags += cnt;
-		if (cnt && lft_ks.__ftrace_replace_code(rec, 1))
+		if (cnt && lft_kcall(__ftrace_replace_code)(rec, 1))
 			pr_warn("lftrace: ftrace could not take %ps back\n",
 				(void *)rec->ip);
 	}
-	lft_ks.ftrace_arch_code_modify_post_process();
+	lft_kcall(ftrace_arch_code_modify_post_process)();
 }
 
 /**

@@ -66,7 +66,7 @@ static bool lft_rec_eligible(struct dyn_ftrace *rec, struct module *mod)
 		return within_module_core(rec->ip, mod);
 	/* Only core text: init text is freed under us. */
 	preempt_disable();
-	m = lft_ks.module_address(rec->ip);
+	m = lft_kcall(module_address)(rec->ip);
 	core = !m || within_module_core(rec->ip, m);
 	preempt_enable();
 	return core;
@@ -82,13 +82,13 @@ static struct lft_site *lft_sites_collect(struct module *mod,
 	unsigned long n = 0, cap = 0;
 
 	mutex_lock(lft_ks.ftrace_lock);
-	for (it = lft_ks.ftrace_rec_iter_start(); it;
-	     it = lft_ks.ftrace_rec_iter_next(it))
+	for (it = lft_kcall(ftrace_rec_iter_start)(); it;
+	     it = lft_kcall(ftrace_rec_iter_next)(it))
 		cap++;
 	v = cap ? vzalloc(array_size(cap, sizeof(*v))) : NULL;
-	for (it = v ? lft_ks.ftrace_rec_iter_start() : NULL; it && n < cap;
-	     it = lft_ks.ftrace_rec_iter_next(it)) {
-		rec = lft_ks.ftrace_rec_iter_record(it);
+	for (it = v ? lft_kcall(ftrace_rec_iter_start)() : NULL; it && n < cap;
+	     it = lft_kcall(ftrace_rec_iter_next)(it)) {
+		rec = lft_kcall(ftrace_rec_iter_record)(it);
 		if (!lft_rec_eligible(rec, mod))
 			continue;
 		v[n].ip = rec->ip;
