@@ -474,14 +474,16 @@ int lft_fentry_init(void)
 	int ret;
 
 	/*
-	 * Not yet safe where the CPU enforces indirect branch tracking
-	 * (private functions are called through pointers, and the kernel
-	 * seals the ENDBR of those it never calls so) or where the kernel
-	 * tracks call depth for return stack buffer refills (our
-	 * trampolines return without accounting for it).
+	 * Refused where the CPU enforces indirect branch tracking: the
+	 * private functions are called directly (lft_kcall()) and every
+	 * indirect call lftrace makes lands on a function whose address is
+	 * taken (so keeps its ENDBR), but none of it has run on a CPU with
+	 * CET, and a missed ENDBR there is a fault in the kernel. Refused
+	 * too where the kernel tracks call depth for return stack buffer
+	 * refills (our trampolines return without accounting for it).
 	 */
 	if (cpu_feature_enabled(X86_FEATURE_IBT)) {
-		pr_err("indirect branch tracking is enforced: lftrace cannot run on this machine yet\n");
+		pr_err("indirect branch tracking is enforced: lftrace has not been tried on a CPU with it\n");
 		return -EOPNOTSUPP;
 	}
 #ifdef X86_FEATURE_CALL_DEPTH
