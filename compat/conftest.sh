@@ -35,6 +35,11 @@ has trace/stages/stage6_event_callback.h 'define __assign_str\(dst\)' &&
 # ftrace records keep a history in their flags (6.4): TOUCHED once any
 # ftrace_ops used the site, MODIFIED once something patched it.
 has linux/ftrace.h 'FTRACE_FL_TOUCHED' && echo -DLFT_HAVE_FTRACE_FL_TOUCHED
+# The call-depth accounting the kernel's own trampolines do (6.2), for ours
+# (arch/x86/tramp.S), which a patched site enters by a call of our making.
+grep -q -E '^\.macro CALL_DEPTH_ACCOUNT' \
+	"$1/arch/x86/include/asm/nospec-branch.h" 2>/dev/null &&
+	echo -DLFT_HAVE_CALL_DEPTH_ACCOUNT
 # PREEMPT_RT 6.1's lazy preemption: a count in every entry's header, a
 # need-resched-lazy flag, two more flag columns.
 has linux/trace_events.h 'unsigned char[[:space:]]+preempt_lazy_count;' &&

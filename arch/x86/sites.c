@@ -480,7 +480,9 @@ int lft_fentry_init(void)
 	 * taken (so keeps its ENDBR), but none of it has run on a CPU with
 	 * CET, and a missed ENDBR there is a fault in the kernel. Refused
 	 * too where the kernel tracks call depth for return stack buffer
-	 * refills (our trampolines return without accounting for it).
+	 * refills: the fentry trampoline counts its entry as the kernel's
+	 * do (tramp.S), but no machine here enables the tracking (it takes
+	 * retbleed=stuff on an affected Intel CPU) to check the balance.
 	 */
 	if (cpu_feature_enabled(X86_FEATURE_IBT)) {
 		pr_err("indirect branch tracking is enforced: lftrace has not been tried on a CPU with it\n");

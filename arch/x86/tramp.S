@@ -52,6 +52,16 @@ SYM_FUNC_START(lft_fentry_tramp)
 	movq	(%rsp), %rcx
 	addq	$8, %rsp
 	movq	%rcx, EFLAGS(%rsp)
+#ifdef LFT_HAVE_CALL_DEPTH_ACCOUNT
+	/*
+	 * With call-depth tracking, every call the kernel makes goes through
+	 * a thunk that counts it and every RET uncounts one: the site's call
+	 * into here is ours, not counted, and our RET would unbalance the
+	 * count. The kernel's ftrace trampolines count their own entry the
+	 * same way (after the flags are saved: this changes them).
+	 */
+	CALL_DEPTH_ACCOUNT
+#endif
 	/* regs->sp: the function's stack at entry (its return slot). */
 	leaq	LFT_FRAME+8(%rsp), %rcx
 	movq	%rcx, RSP(%rsp)
