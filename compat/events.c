@@ -68,11 +68,13 @@ static int lft_kev_check_signed(void)
 }
 
 static bool lft_kev_ok;
+static bool lft_kev_tried;
 
 /**
  * lft_kev_init() - can the kernel's events be read on this kernel?
  *
- * Process context, at load, after the symbol table is resolved.
+ * Process context, at load, after the symbol table is resolved. Only the
+ * first call looks (and says why not); later ones repeat its answer.
  *
  * Return: 0 when they can, else -EOPNOTSUPP after one line saying why.
  */
@@ -80,6 +82,9 @@ int lft_kev_init(void)
 {
 	int ret;
 
+	if (lft_kev_tried)
+		return lft_kev_ok ? 0 : -EOPNOTSUPP;
+	lft_kev_tried = true;
 	if (!lft_ks.ftrace_events || !lft_ks.event_mutex) {
 		pr_info("the kernel's event list is not found: only lftrace's own events\n");
 		return -EOPNOTSUPP;

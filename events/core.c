@@ -12,9 +12,11 @@
 
 #include <linux/printk.h>
 #include <linux/slab.h>
+#include <linux/trace_events.h>
 #include <linux/tracepoint.h>
 #include <linux/xarray.h>
 
+#include "compat/events.h"
 #include "compat/ksyms.h"
 #include "core/trace.h"
 #include "compat/btf.h"
@@ -733,6 +735,64 @@ int lft_event_remove(struct lft_event *ev)
 	return 0;
 }
 
+/* A generated event against the kernel's description of the same event. */
+struct lft_ev_cmp {
+	const struct lft_event *ev;
+	unsigned int i;
+	bool differs;
+};
+
+static int lft_ev_cmp_field(const struct lft_kev_field *kf, void *data)
+{
+	struct lft_ev_cmp *c = data;
+	const struct lft_ev_field *f;
+
+	if (c->i >= c->ev->nfields) {
+		c->differs = true;
+		return 1;
+	}
+	f = &c->ev->fields[c->i++];
+	if (strcmp(f->name, kf->name) || f->offset != kf->offset ||
+	    f->size != kf->size || !f->is_signed != !kf->is_signed) {
+		c->differs = true;
+		return 1;
+	}
+	return 0;
+}
+
+static int lft_ev_cmp_call(struct trace_event_call *call, void *data)
+{
+	struct lft_ev_cmp *c = data;
+
+	if (!call->class || !call->class->system ||
+	    strcmp(call->class->system, c->ev->system) ||
+	    strcmp(trace_event_name(call), c->ev->name))
+		return 0;
+	lft_kev_fields(call, lft_ev_cmp_field, c);
+	if (c->i != c->ev->nfields ||
+	    (call->print_fmt && strcmp(call->print_fmt, c->ev->print_fmt)))
+		c->differs = true;
+	return 1;
+}
+
+/*
+ * A generated event whose record or print fmt is not the kernel's (a later
+ * kernel changed the event but not its prototype, which the BTF check
+ * sees) is left out, and the kernel's own description of it is mirrored
+ * instead (events/generic.c): the tree shows what this kernel has.
+ */
+static const char *lft_ev_kernel_differs(const struct lft_event *ev)
+{
+	struct lft_ev_cmp c = { .ev = ev };
+
+	if (lft_kev_init())
+		return NULL;	/* nothing to compare with */
+	lft_kev_for_each(lft_ev_cmp_call, &c);
+	return c.differs ?
+		"its record or print fmt is not this kernel's (its own description is used)" :
+		NULL;
+}
+
 int lft_events_init(void)
 {
 	unsigned int t, i, nchecked = 0;
@@ -764,6 +824,8 @@ int lft_events_init(void)
 				why = lft_btf_tp_proto(ev->name, ev->proto,
 						       &checked);
 			nchecked += checked;
+			if (!why)
+				why = lft_ev_kernel_differs(ev);
 			if (!why && ev->setup)
 				why = ev->setup();
 			if (why) {
