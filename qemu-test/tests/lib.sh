@@ -4,6 +4,17 @@
 
 T=/sys/kernel/debug/lftrace
 
+# The latency-format flags of the running kernel, as regex pieces: five
+# columns (irqs-off, need-resched, hardirq/softirq, preempt-depth,
+# migrate-disable); 6.1-rt adds need-resched-lazy after need-resched and
+# the lazy preempt depth after preempt-depth. LZ and PZ are those two
+# (empty elsewhere), XF two dots for them, BARS the legend's bars.
+LZ= PZ= XF= BARS='|||||'
+if uname -v | grep -q PREEMPT_RT; then
+	LZ='[.L]' PZ='[.0-9a-f]' XF='..' BARS='|||||||'
+fi
+FLAGS="[.dDb][.nNp]$LZ[.hHsSzZ][.0-9a-f]$PZ[.0-9a-f]"
+
 # fail REASON...: the test failed; prints why.
 fail() {
 	echo "$*"
