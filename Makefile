@@ -17,7 +17,7 @@
 RUNNING_KDIR := /lib/modules/$(shell uname -r)/build
 KDIR ?= $(if $(wildcard $(RUNNING_KDIR)),$(RUNNING_KDIR),$(shell $(CURDIR)/qemu-test/kernels kdir debian 2>/dev/null))
 
-.PHONY: all modules clean deps test check bench-ringbuf bench-function \
+.PHONY: all modules clean deps test test-all check bench-ringbuf bench-function \
 	bench-graph bench-events
 
 all: modules
@@ -34,6 +34,9 @@ deps:
 
 test:
 	qemu-test/run-tests
+
+test-all:
+	qemu-test/run-tests --all
 
 check:
 	qemu-test/check

@@ -9,8 +9,11 @@
  *   lft-chrt -d RUNTIME_NS DEADLINE_NS PERIOD_NS CMD [ARGS...]
  *                                      SCHED_DEADLINE (sched_setattr)
  *
- * The policy is set on this process, which then execs CMD (searched in
- * PATH). Errors go to stderr and exit with status 1.
+ *   lft-chrt -p PID -f PRIO | -r PRIO | -o
+ *                                      the policy of task PID, no CMD
+ *
+ * Without -p the policy is set on this process, which then execs CMD
+ * (searched in PATH). Errors go to stderr and exit with status 1.
  */
 #include <errno.h>
 #include <sched.h>
@@ -40,7 +43,8 @@ struct lft_sched_attr {
 static int print_usage(void)
 {
 	fprintf(stderr,
-		"usage: lft-chrt -f PRIO | -r PRIO | -o | -d RUNTIME_NS DEADLINE_NS PERIOD_NS  CMD [ARGS...]\n");
+		"usage: lft-chrt -f PRIO | -r PRIO | -o | -d RUNTIME_NS DEADLINE_NS PERIOD_NS  CMD [ARGS...]\n"
+		"       lft-chrt -p PID -f PRIO | -r PRIO | -o\n");
 	return 1;
 }
 
@@ -63,9 +67,16 @@ int main(int argc, char **argv)
 {
 	struct sched_param sp = { 0 };
 	struct lft_sched_attr attr;
+	pid_t pid = 0;
 	int cmd;
 
-	if (argc < 3)
+	if (argc > 3 && !strcmp(argv[1], "-p")) {
+		/* As if the command line began at "-p PID", without a CMD. */
+		pid = number("pid", argv[2]);
+		argv += 2;
+		argc = argc - 2 + 1;
+	}
+	if (argc < 3 && !(pid && argc == 2 && !strcmp(argv[1], "-o")))
 		return print_usage();
 	if (!strcmp(argv[1], "-d")) {
 		if (argc < 6)
@@ -76,13 +87,13 @@ int main(int argc, char **argv)
 		attr.sched_runtime = number("runtime", argv[2]);
 		attr.sched_deadline = number("deadline", argv[3]);
 		attr.sched_period = number("period", argv[4]);
-		if (syscall(SYS_sched_setattr, 0, &attr, 0)) {
+		if (syscall(SYS_sched_setattr, pid, &attr, 0)) {
 			perror("lft-chrt: sched_setattr");
 			return 1;
 		}
 		cmd = 5;
 	} else if (!strcmp(argv[1], "-o")) {
-		if (sched_setscheduler(0, SCHED_OTHER, &sp)) {
+		if (sched_setscheduler(pid, SCHED_OTHER, &sp)) {
 			perror("lft-chrt: sched_setscheduler");
 			return 1;
 		}
@@ -96,7 +107,7 @@ int main(int argc, char **argv)
 				argv[2]);
 			return 1;
 		}
-		if (sched_setscheduler(0, argv[1][1] == 'f' ? SCHED_FIFO :
+		if (sched_setscheduler(pid, argv[1][1] == 'f' ? SCHED_FIFO :
 				       SCHED_RR, &sp)) {
 			perror("lft-chrt: sched_setscheduler");
 			return 1;
@@ -105,6 +116,8 @@ int main(int argc, char **argv)
 	} else {
 		return print_usage();
 	}
+	if (pid)
+		return 0;
 	execvp(argv[cmd], argv + cmd);
 	fprintf(stderr, "lft-chrt: %s: %s\n", argv[cmd], strerror(errno));
 	return 1;

@@ -38,6 +38,20 @@ expect_eq() {
 	[ "$2" = "$3" ] || fail "$1: got '$2', want '$3'"
 }
 
+# fentry_off FUNC: the offset of FUNC's fentry call (and of a kprobe on
+# FUNC): 4 after the ENDBR of IBT kernels, else 0. Kernels that have
+# available_filter_functions_addrs (6.5+) say where their fentry sites are.
+fentry_off() {
+	local f=/sys/kernel/tracing/available_filter_functions_addrs site sym
+	[ -e /sys/kernel/tracing/trace ] || mount -t tracefs nodev /sys/kernel/tracing 2>/dev/null
+	[ -e $f ] || { echo 0; return; }
+	site=$(awk -v fn="$1" '$2 == fn { print $1; exit }' $f)
+	sym=$(awk -v fn="$1" '$3 == fn { print $1; exit }' /proc/kallsyms)
+	[ -n "$site" ] && [ -n "$sym" ] || { echo 0; return; }
+	# The low 32 bits: ash's arithmetic is signed 64-bit.
+	echo $((0x${site#????????} - 0x${sym#????????}))
+}
+
 # testmod: load lft_testmod afresh (a failed test may have left it loaded).
 testmod() {
 	rmmod lft_testmod 2>/dev/null

@@ -28,6 +28,34 @@ function_trace() {
 	echo $2 > $1/options/function-trace || fail "$1: options/function-trace"
 }
 
+# rt_quiet: on PREEMPT_RT, the kernel's threaded timers, interrupts and RCU
+# run as SCHED_FIFO kthreads (ktimers/N, irq/N-*, rcuc/N, rcu_preempt):
+# their own wakeups compete with the test's task for the wakeup tracers'
+# maximum, in the kernel's tree as in ours. Make them SCHED_OTHER until the
+# test exits (the stopper threads, priority 99, are left alone).
+rt_quiet() {
+	uname -v | grep -q PREEMPT_RT || return 0
+	rm -f rt_saved
+	for s in /proc/[0-9]*/stat; do
+		# comm has no spaces for these: fields 41 and 40 are the
+		# policy and rt_priority.
+		awk '$4 == 2 && ($41 == 1 || $41 == 2) && $40 < 99 { print $1, $41, $40 }' $s 2>/dev/null
+	done > rt_saved
+	while read -r p pol prio; do
+		lft-chrt -p $p -o 2>/dev/null
+	done < rt_saved
+	trap rt_restore EXIT
+}
+
+# rt_restore: give rt_quiet's kthreads their policies back.
+rt_restore() {
+	[ -e rt_saved ] || return 0
+	while read -r p pol prio; do
+		lft-chrt -p $p $([ $pol = 1 ] && echo -f || echo -r) $prio 2>/dev/null
+	done < rt_saved
+	rm -f rt_saved
+}
+
 # lat_module: load lft_latency afresh.
 lat_module() {
 	rmmod lft_latency 2>/dev/null
