@@ -12,6 +12,7 @@
 #include <linux/string.h>
 #include <linux/uaccess.h>
 
+#include "compat/behave.h"
 #include "core/trace.h"
 
 #define LFT_MODE_WRITE	0640
@@ -327,11 +328,13 @@ static int lft_store_size(struct lft_file_ref *ref, char *buf, size_t cnt)
 	 * As 6.1: zero is refused; the size in bytes wraps as the kernel's
 	 * does (a size near ULONG_MAX becomes the minimum), and what the
 	 * machine cannot have is ENOMEM. So is any other failure (a reader
-	 * walking the buffer: EBUSY inside), as the kernel reports them.
+	 * walking the buffer: EBUSY inside) on 6.1; later kernels pass the
+	 * errno on.
 	 */
 	if (!kb)
 		return -EINVAL;
-	return lft_array_resize(ref->tr, kb << 10, ref->cpu) ? -ENOMEM : 0;
+	ret = lft_array_resize(ref->tr, kb << 10, ref->cpu);
+	return ret && !LFT_RESIZE_ERRNO ? -ENOMEM : ret;
 }
 
 static void lft_show_total_size(struct lft_file_ref *ref, struct seq_buf *s)

@@ -9,6 +9,7 @@
 #include <linux/fs.h>
 #include <linux/uaccess.h>
 
+#include "compat/behave.h"
 #include "compat/kapi.h"
 #include "core/trace.h"
 
@@ -48,8 +49,11 @@ static ssize_t tracing_mark_write(struct file *file, const char __user *ubuf,
 	struct lft_rb_res res;
 	ssize_t written;
 
-	if (cnt > LFT_TRACE_BUF_SIZE)
-		cnt = LFT_TRACE_BUF_SIZE;
+	if (cnt > LFT_MARKER_MAX)
+		cnt = LFT_MARKER_MAX;
+	/* What one record holds, besides the entry and "\n\0". */
+	if (sizeof(*entry) + cnt + 2 > LFT_RB_MAX_PAYLOAD)
+		cnt = LFT_RB_MAX_PAYLOAD - sizeof(*entry) - 2;
 	/* Room for the text, "\n\0", and "<faulted>" if the copy fails. */
 	entry = lft_marker_reserve(ref->tr, LFT_TRACE_PRINT, sizeof(*entry) +
 				   max_t(size_t, cnt, sizeof(LFT_FAULTED)) + 2,
@@ -100,10 +104,17 @@ static ssize_t lft_mark_raw_write(struct file *file, const char __user *ubuf,
 
 	if (!(READ_ONCE(ref->tr->flags) & LFT_OPT_MARKERS))
 		return -EINVAL;
-	if (cnt < sizeof(unsigned int) || cnt > LFT_RAW_MAX)
+	if (cnt < sizeof(unsigned int))
 		return -EINVAL;
-	if (cnt > LFT_TRACE_BUF_SIZE)
-		cnt = LFT_TRACE_BUF_SIZE;
+	if (LFT_RAW_WHOLE) {
+		if (offsetof(struct lft_raw_entry, id) + cnt > LFT_RB_MAX_PAYLOAD)
+			return -EINVAL;
+	} else {
+		if (cnt > LFT_RAW_MAX)
+			return -EINVAL;
+		if (cnt > LFT_TRACE_BUF_SIZE)
+			cnt = LFT_TRACE_BUF_SIZE;
+	}
 	/* Room for the id and "<faulted>" if the copy fails, as the kernel. */
 	min = sizeof(unsigned int) + sizeof(LFT_FAULTED) - 1 + sizeof(int);
 	size = offsetof(struct lft_raw_entry, id) + max_t(size_t, cnt, min);

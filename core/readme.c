@@ -6,9 +6,11 @@
  */
 #include <linux/debugfs.h>
 #include <linux/fs.h>
+#include <linux/stringify.h>
 #include <linux/string.h>
 #include <linux/uaccess.h>
 
+#include "compat/behave.h"
 #include "core/trace.h"
 
 /* In parts: a C string literal longer than 8 KiB upsets sparse. */
@@ -22,8 +24,13 @@ static const char *const lft_readme[] = {
 "  tracing_on\t\t\t- 1 records, 0 stops recording (the buffer is kept)\n"
 "  trace\t\t\t\t- the buffer as text, with a header; \"echo > trace\" clears it\n"
 "  trace_pipe\t\t\t- the buffer as text, consumed as read; blocks while empty\n"
-"  trace_marker\t\t\t- text written here is recorded (up to 1024 bytes a write)\n"
+"  trace_marker\t\t\t- text written here is recorded (up to "
+	__stringify(LFT_MARKER_MAX) " bytes a write)\n"
+#if LFT_RAW_WHOLE
+"  trace_marker_raw\t\t- binary records: a 4-byte id, then data (what one record holds)\n"
+#else
 "  trace_marker_raw\t\t- binary records: a 4-byte id, then data (up to 3 KiB, 1 KiB kept)\n"
+#endif
 "  trace_clock\t\t\t- the clock of the time stamps, e.g. echo global > trace_clock\n"
 "  timestamp_mode\t\t- [delta] absolute: how times are stored\n"
 "  trace_options\t\t\t- the options below; echo noOPTION or OPTION > trace_options\n"

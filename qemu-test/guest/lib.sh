@@ -32,7 +32,12 @@ lft_load() {
 }
 
 lft_unload() {
-	! lft_loaded || rmmod lftrace
+	lft_loaded || return 0
+	# Modules built on lftrace that a failed test left loaded go first.
+	for m in $(awk '$1 == "lftrace" { gsub(",", " ", $4); print $4 }' /proc/modules); do
+		[ "$m" = - ] || rmmod "$m"
+	done
+	rmmod lftrace
 }
 
 # Print (and clear) kernel log lines that indicate a problem; status 0 when

@@ -25,6 +25,8 @@ finish_item() { # name
 	reasons=
 	if lft_loaded && ! rmmod lftrace 2>/tmp/rmmod.err; then
 		reasons="rmmod lftrace failed: $(cat /tmp/rmmod.err)"
+		# Blamed on this item; the next starts clean all the same.
+		lft_unload 2>/dev/null
 	fi
 	if ! bad=$(lft_log_errors); then
 		reasons="$reasons${reasons:+

@@ -77,7 +77,7 @@ static void lft_sample_snap_irq(struct irq_work *w)
 static ssize_t lft_sample_snapshot(struct file *f, const char __user *u,
 				   size_t n, loff_t *pos)
 {
-	struct irq_work snap = IRQ_WORK_INIT(lft_sample_snap_irq);
+	struct irq_work snap = IRQ_WORK_INIT_HARD(lft_sample_snap_irq);
 	int spin;
 
 	WRITE_ONCE(work_ran, false);
@@ -108,7 +108,8 @@ LFT_SAMPLE_FOPS(lft_sample_result, read);
 
 static int __init lft_sample_init(void)
 {
-	init_irq_work(&work, lft_sample_irq);
+	/* In hard interrupt context on PREEMPT_RT too. */
+	work = IRQ_WORK_INIT_HARD(lft_sample_irq);
 	dir = debugfs_create_dir("lft_sample", NULL);
 	if (IS_ERR(dir))
 		return PTR_ERR(dir);

@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * What the kernels' tracefs files do differently where no header can say
+ * so: behaviour that changed between 6.1 and 6.12, with nothing to test at
+ * build time but the version. This is the one place that reads it. The
+ * kernels between those two have not been checked: each threshold is the
+ * first kernel seen with the newer behaviour.
+ */
+#ifndef LFT_COMPAT_BEHAVE_H
+#define LFT_COMPAT_BEHAVE_H
+
+#include <linux/version.h>
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+/*
+ * trace_marker keeps up to 4 KiB of a write, cut to what one record
+ * holds; trace_marker_raw takes what one record holds, whole (EINVAL
+ * beyond). A failed buffer_size_kb write passes the ring buffer's errno
+ * on (EBUSY while a reader walks the buffer).
+ */
+#define LFT_MARKER_MAX		4096
+#define LFT_RAW_WHOLE		1
+#define LFT_RESIZE_ERRNO	1
+#else
+/*
+ * 6.1: trace_marker keeps 1 KiB of a write; trace_marker_raw takes up to
+ * 3 KiB and keeps 1 KiB; every failed resize says ENOMEM.
+ */
+#define LFT_MARKER_MAX		1024
+#define LFT_RAW_WHOLE		0
+#define LFT_RESIZE_ERRNO	0
+#endif
+
+#endif /* LFT_COMPAT_BEHAVE_H */
