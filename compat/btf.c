@@ -18,6 +18,7 @@
 #include <linux/btf.h>
 #include <linux/ctype.h>
 #include <linux/err.h>
+#include <linux/log2.h>
 #include <linux/module.h>
 #include <linux/printk.h>
 #include <linux/string.h>
@@ -482,4 +483,67 @@ const char *lft_btf_tp_proto(const char *tp, const char *proto,
 		return why;
 	}
 	return NULL;
+}
+
+/**
+ * lft_btf_func_ret() - the probe fetch type of a function's return value,
+ *	from its BTF (vmlinux's or a loaded module's), as kernels whose probe
+ *	events type arguments from BTF (CONFIG_PROBE_EVENTS_BTF_ARGS) give an
+ *	untyped $retval
+ * @func: the function's name
+ *
+ * Return: "s32", "u64", "x64", ... (enums are s32 or s64, pointers x64);
+ * NULL when BTF does not say (no BTF, not found, void, another kind).
+ */
+const char *lft_btf_func_ret(const char *func)
+{
+	static const char * const ints[2][4] = {
+		{ "u8", "u16", "u32", "u64" }, { "s8", "s16", "s32", "s64" },
+	};
+	const struct btf_type *t;
+	const char *ret = NULL;
+	struct btf *btf = NULL;
+	u32 enc, bits;
+	s32 id;
+
+	if (!lft_ks.bpf_find_btf_id || !lft_ks.btf_put || !lft_ks.btf_type_by_id)
+		return NULL;
+	id = lft_kcall(bpf_find_btf_id)(func, BTF_KIND_FUNC, &btf);
+	if (id <= 0 || !btf)
+		return NULL;
+	t = lft_kcall(btf_type_by_id)(btf, id);		/* the FUNC */
+	if (t)
+		t = lft_kcall(btf_type_by_id)(btf, t->type);	/* its proto */
+	/* The return type, typedefs and qualifiers off (0 is void). */
+	while (t && t->type && (btf_kind(t) == BTF_KIND_FUNC_PROTO ||
+				btf_type_is_typedef(t) ||
+				btf_kind(t) == BTF_KIND_CONST ||
+				btf_kind(t) == BTF_KIND_VOLATILE ||
+				btf_kind(t) == BTF_KIND_RESTRICT ||
+				btf_kind(t) == BTF_KIND_TYPE_TAG))
+		t = lft_kcall(btf_type_by_id)(btf, t->type);
+	if (!t || btf_kind(t) == BTF_KIND_FUNC_PROTO)
+		goto out;
+	switch (btf_kind(t)) {
+	case BTF_KIND_ENUM:
+		ret = "s32";
+		break;
+	case BTF_KIND_ENUM64:
+		ret = "s64";
+		break;
+	case BTF_KIND_PTR:
+		ret = "x64";
+		break;
+	case BTF_KIND_INT:
+		/* Whole bytes only: a bitfield's type is not a fetch type. */
+		enc = *(const u32 *)(t + 1);	/* what follows an INT */
+		bits = BTF_INT_BITS(enc);
+		if (bits == 8 || bits == 16 || bits == 32 || bits == 64)
+			ret = ints[!!(BTF_INT_ENCODING(enc) & BTF_INT_SIGNED)]
+				  [ilog2(bits / 8)];
+		break;
+	}
+out:
+	lft_kcall(btf_put)(btf);
+	return ret;
 }

@@ -49,6 +49,8 @@ DEFINE_STATIC_CALL_NULL(lft_kc_bpf_get_btf_vmlinux, *lft_ks.bpf_get_btf_vmlinux)
 DEFINE_STATIC_CALL_NULL(lft_kc_btf_find_by_name_kind, *lft_ks.btf_find_by_name_kind);
 DEFINE_STATIC_CALL_NULL(lft_kc_btf_type_by_id, *lft_ks.btf_type_by_id);
 DEFINE_STATIC_CALL_NULL(lft_kc_btf_name_by_offset, *lft_ks.btf_name_by_offset);
+DEFINE_STATIC_CALL_NULL(lft_kc_bpf_find_btf_id, *lft_ks.bpf_find_btf_id);
+DEFINE_STATIC_CALL_NULL(lft_kc_btf_put, *lft_ks.btf_put);
 DEFINE_STATIC_CALL_NULL(lft_kc_kallsyms_on_each_match_symbol, *lft_ks.kallsyms_on_each_match_symbol);
 #ifdef LFT_HAVE_RETHOOK_ADD_NODE
 DEFINE_STATIC_CALL_NULL(lft_kc_rethook_add_node, *lft_ks.rethook_add_node);
@@ -90,6 +92,8 @@ static const struct lft_kcall_slot lft_kcall_slots[] = {
 	LFT_KCALL(btf_find_by_name_kind),
 	LFT_KCALL(btf_type_by_id),
 	LFT_KCALL(btf_name_by_offset),
+	LFT_KCALL(bpf_find_btf_id),
+	LFT_KCALL(btf_put),
 	LFT_KCALL(kallsyms_on_each_match_symbol),
 #ifdef LFT_HAVE_RETHOOK_ADD_NODE
 	LFT_KCALL(rethook_add_node),
@@ -143,6 +147,9 @@ static const struct lft_ksym lft_ksym_table[] = {
 	LFT_KSYM_OPT(btf_find_by_name_kind),
 	LFT_KSYM_OPT(btf_type_by_id),
 	LFT_KSYM_OPT(btf_name_by_offset),
+	/* 6.1 has bpf_find_btf_id static: then no BTF-typed $retval. */
+	LFT_KSYM_OPT(bpf_find_btf_id),
+	LFT_KSYM_OPT(btf_put),
 	LFT_KSYM_OPT(trace_hardirqs_on),
 	LFT_KSYM_OPT(trace_hardirqs_off),
 	LFT_KSYM_OPT(trace_hardirqs_on_prepare),

@@ -77,6 +77,9 @@ struct lft_kernel_syms {
 				     u8 kind);
 	const struct btf_type *(*btf_type_by_id)(const struct btf *btf, u32 id);
 	const char *(*btf_name_by_offset)(const struct btf *btf, u32 offset);
+	/* A function's BTF in vmlinux or a module's, referenced (6.12). */
+	s32 (*bpf_find_btf_id)(const char *name, u32 kind, struct btf **btf);
+	void (*btf_put)(struct btf *btf);
 	/* kprobe events: is a probed symbol's name unique (as 6.1 checks)? */
 	int (*kallsyms_on_each_match_symbol)(int (*fn)(void *, unsigned long),
 					     const char *name, void *data);
@@ -150,6 +153,8 @@ DECLARE_STATIC_CALL(lft_kc_bpf_get_btf_vmlinux, *lft_ks.bpf_get_btf_vmlinux);
 DECLARE_STATIC_CALL(lft_kc_btf_find_by_name_kind, *lft_ks.btf_find_by_name_kind);
 DECLARE_STATIC_CALL(lft_kc_btf_type_by_id, *lft_ks.btf_type_by_id);
 DECLARE_STATIC_CALL(lft_kc_btf_name_by_offset, *lft_ks.btf_name_by_offset);
+DECLARE_STATIC_CALL(lft_kc_bpf_find_btf_id, *lft_ks.bpf_find_btf_id);
+DECLARE_STATIC_CALL(lft_kc_btf_put, *lft_ks.btf_put);
 DECLARE_STATIC_CALL(lft_kc_kallsyms_on_each_match_symbol, *lft_ks.kallsyms_on_each_match_symbol);
 #ifdef LFT_HAVE_RETHOOK_ADD_NODE
 DECLARE_STATIC_CALL(lft_kc_rethook_add_node, *lft_ks.rethook_add_node);

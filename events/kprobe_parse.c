@@ -18,6 +18,7 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 
+#include "compat/btf.h"
 #include "events/kprobe.h"
 
 const char *const lft_kp_err_text[LFT_KP_E_COUNT] = {
@@ -121,6 +122,7 @@ struct lft_kp_argctx {
 	struct lft_kp_words *w;
 	struct lft_kp_arg *a;
 	unsigned int slot;	/* the program slot 6.1 would be at */
+	const char *func;	/* a return probe's function, for BTF */
 	bool is_return, at_entry;
 };
 
@@ -414,6 +416,9 @@ static int lft_kp_parse_body(struct lft_kp_argctx *c, const char *body,
 		if (a->count || (t && strcmp(t, "string")))
 			goto out;
 		a->type = lft_kp_find_type("string");
+	} else if (!t && c->func && !strcmp(arg, "$retval")) {
+		/* Typed from BTF where the kernel's probes do so (6.12). */
+		a->type = lft_kp_find_type(lft_btf_func_ret(c->func));
 	} else {
 		a->type = lft_kp_find_type(t);
 	}
@@ -454,6 +459,10 @@ static int lft_kp_parse_arg(struct lft_kp_words *w, struct lft_kp_def *def,
 	const char *body = strchr(text, '=');
 	unsigned int j;
 
+	if (IS_ENABLED(CONFIG_PROBE_EVENTS_BTF_ARGS) && def->is_return &&
+	    def->symbol && !def->offset)
+		c.func = strchr(def->symbol, ':') ? strchr(def->symbol, ':') + 1 :
+			 def->symbol;
 	def->nargs++;	/* so that a failed one is freed too */
 	if (body) {
 		if (body - text > LFT_KP_ARGNAME_LEN)
