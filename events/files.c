@@ -114,8 +114,10 @@ static void lft_ev_show_page(struct lft_file_ref *ref, struct seq_buf *s)
 	seq_buf_printf(s, "\tfield: local_t commit;\toffset:8;\tsize:%zu;\tsigned:1;\n",
 		       sizeof(long));
 	seq_buf_printf(s, "\tfield: int overwrite;\toffset:8;\tsize:1;\tsigned:1;\n");
-	seq_buf_printf(s, "\tfield: char data;\toffset:%zu;\tsize:%lu;\tsigned:1;\n",
-		       8 + sizeof(long), PAGE_SIZE - 8 - sizeof(long));
+	/* char is unsigned where the kernel builds with -funsigned-char. */
+	seq_buf_printf(s, "\tfield: char data;\toffset:%zu;\tsize:%lu;\tsigned:%d;\n",
+		       8 + sizeof(long), PAGE_SIZE - 8 - sizeof(long),
+		       is_signed_type(char));
 }
 
 static void lft_ev_show_header(struct lft_file_ref *ref, struct seq_buf *s)

@@ -95,6 +95,9 @@ ktree_reset() {
 	for o in event-fork stacktrace; do
 		echo 0 > $k/options/$o
 	done
+	# A test that failed halfway leaves the size it tried (8 KB, say).
+	echo 1 > $k/options/overwrite
+	grep -q 1408 $k/buffer_size_kb || echo 1408 > $k/buffer_size_kb
 	# A latency run (ftracetest's, on a kernel with those tracers) leaves
 	# its maximum behind.
 	for f in tracing_max_latency tracing_thresh; do

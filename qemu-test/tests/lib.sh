@@ -38,6 +38,16 @@ expect_eq() {
 	[ "$2" = "$3" ] || fail "$1: got '$2', want '$3'"
 }
 
+# kernel_at_least MAJOR.MINOR: is the running kernel that one or later?
+# (For what only the kernel's behaviour can say; tests compare with the
+# kernel's own tree wherever they can.)
+kernel_at_least() {
+	awk -v want="$1" -v have="$(uname -r)" 'BEGIN {
+		split(want, w, "."); split(have, h, /[.-]/)
+		exit !(h[1] > w[1] || (h[1] == w[1] && h[2] + 0 >= w[2]))
+	}'
+}
+
 # fentry_off FUNC: the offset of FUNC's fentry call (and of a kprobe on
 # FUNC): 4 after the ENDBR of IBT kernels, else 0. Kernels that have
 # available_filter_functions_addrs (6.5+) say where their fentry sites are.
