@@ -62,6 +62,22 @@ fentry_off() {
 	echo $((0x${site#????????} - 0x${sym#????????}))
 }
 
+# kprobe_off FUNC: where a kprobe on FUNC lands, as the kernel's kprobes
+# place it (and print it): past an ENDBR (4 on IBT kernels), at 0 where
+# there is none (on 6.1, or where IBT sealed it into a NOP). Asked of the
+# kernel: a probe defined in its tree, its place in debugfs' kprobes/list.
+kprobe_off() {
+	local K=/sys/kernel/tracing l
+	[ -e $K/trace ] || mount -t tracefs nodev $K 2>/dev/null
+	if ! echo "p:lftoff/at $1" >> $K/kprobe_events 2>/dev/null; then
+		echo 0
+		return
+	fi
+	l=$(grep -o " $1+0x[0-9a-f]*" /sys/kernel/debug/kprobes/list | head -n 1)
+	echo '-:lftoff/at' >> $K/kprobe_events
+	echo $((${l##*+}))
+}
+
 # testmod: load lft_testmod afresh (a failed test may have left it loaded).
 testmod() {
 	rmmod lft_testmod 2>/dev/null
