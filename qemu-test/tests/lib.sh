@@ -78,6 +78,16 @@ kprobe_off() {
 	echo $((${l##*+}))
 }
 
+# kmalloc_name: the seeds' __kmalloc, as the running kernel names it
+# (memory-allocation profiling renamed it __kmalloc_noprof).
+kmalloc_name() {
+	if grep -q ' __kmalloc_noprof$' /proc/kallsyms 2>/dev/null; then
+		echo __kmalloc_noprof
+	else
+		echo __kmalloc
+	fi
+}
+
 # testmod: load lft_testmod afresh (a failed test may have left it loaded).
 testmod() {
 	rmmod lft_testmod 2>/dev/null
