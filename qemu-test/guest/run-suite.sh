@@ -50,6 +50,11 @@ run_test() { # name (path relative to /lftrace/tests)
 	echo "RUN $name"
 	rm -rf /tmp/t && mkdir /tmp/t
 	lft_unload 2>/dev/null
+	# Helper modules a failed test left loaded (the next would find them).
+	for m in $LFT_DIR/kmod/*.ko; do
+		m=${m##*/}
+		grep -q "^${m%.ko} " /proc/modules && rmmod "${m%.ko}" 2>/dev/null
+	done
 	ktree_reset 2>/dev/null
 	if ! err=$(lft_load 2>&1); then
 		echo "FAIL $name: cannot load lftrace: $err"
