@@ -485,6 +485,46 @@ const char *lft_btf_tp_proto(const char *tp, const char *proto,
 	return NULL;
 }
 
+/* @func's FUNC_PROTO in *@btf (referenced: btf_put() it), or NULL. */
+static const struct btf_type *lft_btf_func_proto(const char *func,
+						 struct btf **btf)
+{
+	const struct btf_type *t = NULL;
+	s32 id;
+
+	*btf = NULL;
+	if (!lft_ks.bpf_find_btf_id || !lft_ks.btf_put || !lft_ks.btf_type_by_id)
+		return NULL;
+	id = lft_kcall(bpf_find_btf_id)(func, BTF_KIND_FUNC, btf);
+	if (id <= 0 || !*btf)
+		return NULL;
+	t = lft_kcall(btf_type_by_id)(*btf, id);		/* the FUNC */
+	if (t)
+		t = lft_kcall(btf_type_by_id)(*btf, t->type);	/* its proto */
+	return t && btf_kind(t) == BTF_KIND_FUNC_PROTO ? t : NULL;
+}
+
+/**
+ * lft_btf_func_nparams() - how many parameters a function has, from its BTF
+ *	(vmlinux's or a loaded module's)
+ * @func: the function's name
+ *
+ * Return: the count, or -ENOENT when BTF does not say.
+ */
+int lft_btf_func_nparams(const char *func)
+{
+	const struct btf_type *t;
+	struct btf *btf;
+	int n = -ENOENT;
+
+	t = lft_btf_func_proto(func, &btf);
+	if (t)
+		n = btf_type_vlen(t);
+	if (btf)
+		lft_kcall(btf_put)(btf);
+	return n;
+}
+
 /**
  * lft_btf_func_ret() - the probe fetch type of a function's return value,
  *	from its BTF (vmlinux's or a loaded module's), as kernels whose probe
@@ -504,16 +544,10 @@ const char *lft_btf_func_ret(const char *func)
 	const char *ret = NULL;
 	struct btf *btf = NULL;
 	u32 enc, bits;
-	s32 id;
 
-	if (!lft_ks.bpf_find_btf_id || !lft_ks.btf_put || !lft_ks.btf_type_by_id)
+	t = lft_btf_func_proto(func, &btf);
+	if (!btf)
 		return NULL;
-	id = lft_kcall(bpf_find_btf_id)(func, BTF_KIND_FUNC, &btf);
-	if (id <= 0 || !btf)
-		return NULL;
-	t = lft_kcall(btf_type_by_id)(btf, id);		/* the FUNC */
-	if (t)
-		t = lft_kcall(btf_type_by_id)(btf, t->type);	/* its proto */
 	/* The return type, typedefs and qualifiers off (0 is void). */
 	while (t && t->type && (btf_kind(t) == BTF_KIND_FUNC_PROTO ||
 				btf_type_is_typedef(t) ||

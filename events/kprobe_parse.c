@@ -18,11 +18,12 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 
+#include "compat/behave.h"
 #include "compat/btf.h"
 #include "events/kprobe.h"
 
 const char *const lft_kp_err_text[LFT_KP_E_COUNT] = {
-	[LFT_KP_E_MAXACT_NO_KPROBE] = "Maxactive is not for kprobe",
+	[LFT_KP_E_MAXACT_NO_KPROBE] = LFT_KP_MAXACT_TEXT,
 	[LFT_KP_E_BAD_MAXACT] = "Invalid maxactive number",
 	[LFT_KP_E_MAXACT_TOO_BIG] = "Maxactive is too big",
 	[LFT_KP_E_BAD_PROBE_ADDR] = "Invalid probed address or symbol",
@@ -37,6 +38,8 @@ const char *const lft_kp_err_text[LFT_KP_E_COUNT] = {
 	[LFT_KP_E_BAD_EVENT_NAME] = "Event name must follow the same rules as C identifiers",
 	[LFT_KP_E_EVENT_EXIST] = "Given group/event name is already used by another event",
 	[LFT_KP_E_RETVAL_ON_PROBE] = "$retval is not available on probe",
+	[LFT_KP_E_NEED_STRING_TYPE] = "$comm and immediate-string only accepts string type",
+	[LFT_KP_E_NO_BTFARG] = "This variable is not found at this probe point",
 	[LFT_KP_E_BAD_STACK_NUM] = "Invalid stack number",
 	[LFT_KP_E_BAD_ARG_NUM] = "Invalid argument number",
 	[LFT_KP_E_BAD_VAR] = "Invalid $-variable specified",
@@ -413,8 +416,11 @@ static int lft_kp_parse_body(struct lft_kp_argctx *c, const char *body,
 	if (!strcmp(arg, "$comm") || !strcmp(arg, "$COMM") ||
 	    !strncmp(arg, "\\\"", 2)) {
 		/* 6.1 refuses other types here without a log line. */
-		if (a->count || (t && strcmp(t, "string")))
+		if (a->count || (t && strcmp(t, "string"))) {
+			if (LFT_KP_COMM_TYPE_LOGGED)
+				lft_kp_err(c->w, toffs, LFT_KP_E_NEED_STRING_TYPE);
 			goto out;
+		}
 		a->type = lft_kp_find_type("string");
 	} else if (!t && c->func && !strcmp(arg, "$retval")) {
 		/* Typed from BTF where the kernel's probes do so (6.12). */
@@ -450,6 +456,23 @@ out:
 }
 
 /* [NAME=]BODY, the @i-th argument. */
+/* The N of a whole word "$argN[:TYPE]", else 0. */
+static unsigned int lft_kp_argn(const char *text)
+{
+	unsigned int n;
+	char num[12];
+	size_t len;
+
+	if (!str_has_prefix(text, "$arg") || !isdigit(text[4]))
+		return 0;
+	len = strcspn(text + 4, ":");
+	if (len >= sizeof(num))
+		return 0;
+	memcpy(num, text + 4, len);
+	num[len] = '\0';
+	return kstrtouint(num, 10, &n) ? 0 : n;
+}
+
 static int lft_kp_parse_arg(struct lft_kp_words *w, struct lft_kp_def *def,
 			    unsigned int i, const char *text, bool at_entry)
 {
@@ -457,13 +480,27 @@ static int lft_kp_parse_arg(struct lft_kp_words *w, struct lft_kp_def *def,
 	struct lft_kp_argctx c = { .w = w, .a = a, .is_return = def->is_return,
 				   .at_entry = at_entry };
 	const char *body = strchr(text, '=');
-	unsigned int j;
+	const char *func = NULL;
+	unsigned int j, n;
+	int np;
 
-	if (IS_ENABLED(CONFIG_PROBE_EVENTS_BTF_ARGS) && def->is_return &&
-	    def->symbol && !def->offset)
-		c.func = strchr(def->symbol, ':') ? strchr(def->symbol, ':') + 1 :
-			 def->symbol;
+	if (IS_ENABLED(CONFIG_PROBE_EVENTS_BTF_ARGS) && def->symbol &&
+	    !def->offset)
+		func = strchr(def->symbol, ':') ? strchr(def->symbol, ':') + 1 :
+		       def->symbol;
+	if (def->is_return)
+		c.func = func;
 	def->nargs++;	/* so that a failed one is freed too */
+	/*
+	 * Kernels that name arguments from BTF turn a word "$argN" into the
+	 * function's Nth parameter first: past the last, an error.
+	 */
+	n = func ? lft_kp_argn(text) : 0;
+	if (n) {
+		np = lft_btf_func_nparams(func);
+		if (np >= 0 && n > np)
+			return lft_kp_err(w, 0, LFT_KP_E_NO_BTFARG);
+	}
 	if (body) {
 		if (body - text > LFT_KP_ARGNAME_LEN)
 			return lft_kp_err(w, 0, LFT_KP_E_ARG_NAME_TOO_LONG);
