@@ -52,17 +52,22 @@ static int lft_btf_init(void)
 	return 0;
 }
 
-/* @id's type with typedefs and qualifiers taken off. */
-static const struct btf_type *lft_btf_strip(u32 id)
+/* @t with typedefs and qualifiers taken off, in @btf. */
+static const struct btf_type *lft_btf_skip_mods(const struct btf *btf,
+						const struct btf_type *t)
 {
-	const struct btf_type *t = lft_btf_type(id);
-
 	while (t && (btf_type_is_typedef(t) || btf_kind(t) == BTF_KIND_CONST ||
 		     btf_kind(t) == BTF_KIND_VOLATILE ||
 		     btf_kind(t) == BTF_KIND_RESTRICT ||
 		     btf_kind(t) == BTF_KIND_TYPE_TAG))
-		t = lft_btf_type(t->type);
+		t = lft_kcall(btf_type_by_id)(btf, t->type);
 	return t;
+}
+
+/* @id's type in vmlinux BTF with typedefs and qualifiers taken off. */
+static const struct btf_type *lft_btf_strip(u32 id)
+{
+	return lft_btf_skip_mods(lft_btf.btf, lft_btf_type(id));
 }
 
 /*
@@ -548,15 +553,11 @@ const char *lft_btf_func_ret(const char *func)
 	t = lft_btf_func_proto(func, &btf);
 	if (!btf)
 		return NULL;
-	/* The return type, typedefs and qualifiers off (0 is void). */
-	while (t && t->type && (btf_kind(t) == BTF_KIND_FUNC_PROTO ||
-				btf_type_is_typedef(t) ||
-				btf_kind(t) == BTF_KIND_CONST ||
-				btf_kind(t) == BTF_KIND_VOLATILE ||
-				btf_kind(t) == BTF_KIND_RESTRICT ||
-				btf_kind(t) == BTF_KIND_TYPE_TAG))
-		t = lft_kcall(btf_type_by_id)(btf, t->type);
-	if (!t || btf_kind(t) == BTF_KIND_FUNC_PROTO)
+	/* The return type (0 is void), typedefs and qualifiers off. */
+	t = t && t->type ?
+	    lft_btf_skip_mods(btf, lft_kcall(btf_type_by_id)(btf, t->type)) :
+	    NULL;
+	if (!t)
 		goto out;
 	switch (btf_kind(t)) {
 	case BTF_KIND_ENUM:
