@@ -455,7 +455,6 @@ out:
 	return ret;
 }
 
-/* [NAME=]BODY, the @i-th argument. */
 /* The N of a whole word "$argN[:TYPE]", else 0. */
 static unsigned int lft_kp_argn(const char *text)
 {
@@ -473,6 +472,7 @@ static unsigned int lft_kp_argn(const char *text)
 	return kstrtouint(num, 10, &n) ? 0 : n;
 }
 
+/* [NAME=]BODY, the @i-th argument. */
 static int lft_kp_parse_arg(struct lft_kp_words *w, struct lft_kp_def *def,
 			    unsigned int i, const char *text, bool at_entry)
 {
@@ -484,10 +484,12 @@ static int lft_kp_parse_arg(struct lft_kp_words *w, struct lft_kp_def *def,
 	unsigned int j, n;
 	int np;
 
+	/* The function, for BTF: a probe at its entry (MOD:SYM's SYM). */
 	if (IS_ENABLED(CONFIG_PROBE_EVENTS_BTF_ARGS) && def->symbol &&
-	    !def->offset)
-		func = strchr(def->symbol, ':') ? strchr(def->symbol, ':') + 1 :
-		       def->symbol;
+	    !def->offset) {
+		func = strchr(def->symbol, ':');
+		func = func ? func + 1 : def->symbol;
+	}
 	if (def->is_return)
 		c.func = func;
 	def->nargs++;	/* so that a failed one is freed too */

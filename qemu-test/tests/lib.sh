@@ -48,9 +48,10 @@ kernel_at_least() {
 	}'
 }
 
-# fentry_off FUNC: the offset of FUNC's fentry call (and of a kprobe on
-# FUNC): 4 after the ENDBR of IBT kernels, else 0. Kernels that have
+# fentry_off FUNC: the offset of FUNC's fentry call: 4 after the ENDBR of
+# IBT kernels (sealed or not), else 0. Kernels that have
 # available_filter_functions_addrs (6.5+) say where their fentry sites are.
+# (A kprobe on FUNC may land elsewhere: kprobe_off.)
 fentry_off() {
 	local f=/sys/kernel/tracing/available_filter_functions_addrs site sym
 	[ -e /sys/kernel/tracing/trace ] || mount -t tracefs nodev /sys/kernel/tracing 2>/dev/null
