@@ -386,16 +386,26 @@ static struct lft_kp *lft_kp_find(const char *group, const char *event)
 	return NULL;
 }
 
+/* The fields of the head: __probe_ip, or __probe_func and __probe_ret_ip. */
+static unsigned int lft_kp_head_fields(const struct lft_kp_def *def)
+{
+	return def->is_return ? 2 : 1;
+}
+
 static void lft_kp_free(struct lft_kp *k)
 {
+	struct lft_ev_field *fl = k->fields;
 	unsigned int i;
 
-	if (k->fields)
+	/* Only an array's type and name were allocated (lft_kp_fields()). */
+	if (fl) {
+		fl += lft_kp_head_fields(k->def);
 		for (i = 0; i < k->def->nargs; i++)
 			if (k->def->args[i].count) {
-				kfree(k->fields[i + 1].type);
-				kfree(k->fields[i + 1].name);
+				kfree(fl[i].type);
+				kfree(fl[i].name);
 			}
+	}
 	kfree(k->fields);
 	kfree(k->ev.print_fmt);
 	free_percpu(k->nhit);
@@ -415,7 +425,7 @@ static int lft_kp_fields(struct lft_kp *k)
 		return -ENOMEM;
 	k->fields = fl;
 	k->ev.fields = fl;
-	k->ev.nfields = def->nargs + (def->is_return ? 2 : 1);
+	k->ev.nfields = def->nargs + lft_kp_head_fields(def);
 	fl[0] = (struct lft_ev_field){ "unsigned long", def->is_return ?
 				       "__probe_func" : "__probe_ip",
 				       LFT_ENT_BODY, 8, 0 };
@@ -424,7 +434,7 @@ static int lft_kp_fields(struct lft_kp *k)
 					       "__probe_ret_ip",
 					       LFT_ENT_BODY + 8, 8, 0 };
 	k->head = LFT_ENT_BODY + (def->is_return ? 16 : 8);
-	fl += def->is_return ? 2 : 1;
+	fl += lft_kp_head_fields(def);
 	for (i = 0; i < def->nargs; i++) {
 		const struct lft_kp_arg *a = &def->args[i];
 		bool str = a->type->kind == LFT_KP_STRING;
