@@ -531,6 +531,27 @@ int lft_btf_func_nparams(const char *func)
 }
 
 /**
+ * lft_btf_func_void() - whether BTF says a function returns nothing
+ *	(vmlinux's or a loaded module's BTF)
+ * @func: the function's name
+ *
+ * Return: true only when the function's BTF is found and its return type
+ * is void; false when it returns a value or BTF does not say.
+ */
+bool lft_btf_func_void(const char *func)
+{
+	const struct btf_type *t;
+	struct btf *btf;
+	bool ret;
+
+	t = lft_btf_func_proto(func, &btf);
+	ret = t && !t->type;	/* type 0 is void */
+	if (btf)
+		lft_kcall(btf_put)(btf);
+	return ret;
+}
+
+/**
  * lft_btf_func_ret() - the probe fetch type of a function's return value,
  *	from its BTF (vmlinux's or a loaded module's), as kernels whose probe
  *	events type arguments from BTF (CONFIG_PROBE_EVENTS_BTF_ARGS) give an

@@ -38,6 +38,7 @@ int lft_btf_check_layout(const char *sname, const struct lft_btf_field *ours,
 const char *lft_btf_tp_proto(const char *tp, const char *proto,
 			     bool *checked);
 const char *lft_btf_func_ret(const char *func);
+bool lft_btf_func_void(const char *func);
 int lft_btf_func_nparams(const char *func);
 void lft_btf_param_type(const char *param, size_t len, char *out, size_t n);
 

@@ -40,6 +40,7 @@ const char *const lft_kp_err_text[LFT_KP_E_COUNT] = {
 	[LFT_KP_E_RETVAL_ON_PROBE] = "$retval is not available on probe",
 	[LFT_KP_E_NEED_STRING_TYPE] = "$comm and immediate-string only accepts string type",
 	[LFT_KP_E_NO_BTFARG] = "This variable is not found at this probe point",
+	[LFT_KP_E_NO_RETVAL] = "This function returns 'void' type",
 	[LFT_KP_E_BAD_STACK_NUM] = "Invalid stack number",
 	[LFT_KP_E_BAD_ARG_NUM] = "Invalid argument number",
 	[LFT_KP_E_BAD_VAR] = "Invalid $-variable specified",
@@ -139,6 +140,11 @@ static int lft_kp_parse_var(struct lft_kp_argctx *c, const char *var,
 	if (!strcmp(var, "retval")) {
 		if (!c->is_return)
 			return lft_kp_err(c->w, offs, LFT_KP_E_RETVAL_ON_PROBE);
+		/* Kernels that type it from BTF refuse a void function's. */
+		if (c->func && lft_btf_func_void(c->func)) {
+			lft_kp_err(c->w, offs, LFT_KP_E_NO_RETVAL);
+			return -ENOENT;
+		}
 		a->base = LFT_KP_RETVAL;
 		return 0;
 	}
