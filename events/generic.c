@@ -73,6 +73,7 @@ struct lft_gev {
 	bool pc_dec;
 	u16 fixed;
 	u16 nloc;
+	u16 fmt_len;	/* of the output function's format, in print_fmt */
 	struct lft_gev_counters *cnt;
 	struct list_head node;
 	u16 *locs;
@@ -184,6 +185,22 @@ static void lft_gev_print(struct seq_buf *s, const void *rec,
 			  unsigned int len);
 static int lft_gev_reg(struct lft_event *ev, bool on);
 
+/*
+ * The length of the format the output function prints with: print_fmt's
+ * first quoted string (its closing quote is the first one not escaped).
+ */
+static size_t lft_gev_fmt_len(const char *print_fmt)
+{
+	const char *p = print_fmt;
+
+	if (*p++ != '"')
+		return strlen(print_fmt);
+	for (; *p && *p != '"'; p++)
+		if (*p == '\\' && p[1])
+			p++;
+	return p - print_fmt - 1;
+}
+
 /* A new lft_gev for @call (event_mutex held: @call is alive). */
 static struct lft_gev *lft_gev_new(struct trace_event_call *call)
 {
@@ -211,6 +228,7 @@ static struct lft_gev *lft_gev_new(struct trace_event_call *call)
 	g->ev.fields = g->fields;
 	g->ev.nfields = sz.nfields;
 	g->ev.print_fmt = call->print_fmt;
+	g->fmt_len = min_t(size_t, lft_gev_fmt_len(call->print_fmt), U16_MAX);
 	g->ev.print = lft_gev_print;
 	g->ev.own_name = true;
 	g->ev.reg = lft_gev_reg;
@@ -454,7 +472,8 @@ static int lft_gev_reg(struct lft_event *ev, bool on)
 /* ------------------------------------------------------------ output */
 
 #define LFT_GEV_NEST	4
-#define LFT_GEV_FMT	256
+/* Formats up to half this print with pointers unhashed (lft_gev_print()). */
+#define LFT_GEV_FMT	1024
 
 struct lft_gev_out {
 	struct trace_iterator iter;
@@ -505,9 +524,15 @@ static void lft_gev_print(struct seq_buf *s, const void *rec,
 	iter = &o->iter;
 	iter->ent = (struct trace_entry *)o->rec;
 	iter->ent_size = len;
-	/* Room for the %s check's copies of the format (never grown). */
+	/*
+	 * Room for the %s check's copies of the format. With a tr (hash-ptr
+	 * off: "%p" made "%px", at most twice as long) the kernel would grow
+	 * a buffer too short with krealloc(): this one is never too short.
+	 */
 	iter->fmt = o->fmt;
 	iter->fmt_size = sizeof(o->fmt);
+	iter->tr = !lft_ev_hashing() && g->fmt_len * 2 + 4 <= sizeof(o->fmt) ?
+		   lft_kev_unhashed_tr() : NULL;
 	trace_seq_init(&iter->seq);
 	trace_seq_init(&iter->tmp_seq);
 	call->event.funcs->trace(iter, 0, &call->event);
