@@ -15,12 +15,21 @@
 #include <linux/fs.h>
 #include <linux/poll.h>
 #include <linux/slab.h>
+#include <linux/trace_seq.h>
 #include <linux/uaccess.h>
 
 #include "compat/kapi.h"
 #include "core/trace.h"
 
+/*
+ * The longest line: what the kernel's trace_seq holds, 8 KiB less its
+ * other fields from 6.12 (a whole 4 KiB marker fits), a page before.
+ */
+#ifdef TRACE_SEQ_BUFFER_SIZE
+#define LFT_LINE_MAX TRACE_SEQ_BUFFER_SIZE
+#else
 #define LFT_LINE_MAX PAGE_SIZE
+#endif
 
 /*
  * Consuming readers look at an event, format it, then consume it: two
