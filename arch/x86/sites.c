@@ -478,22 +478,15 @@ int lft_fentry_init(void)
 	 * private functions are called directly (lft_kcall()) and every
 	 * indirect call lftrace makes lands on a function whose address is
 	 * taken (so keeps its ENDBR), but none of it has run on a CPU with
-	 * CET, and a missed ENDBR there is a fault in the kernel. Refused
-	 * too where the kernel tracks call depth for return stack buffer
-	 * refills: the fentry trampoline counts its entry as the kernel's
-	 * do (tramp.S), but no machine here enables the tracking (it takes
-	 * retbleed=stuff on an affected Intel CPU) to check the balance.
+	 * CET, and a missed ENDBR there is a fault in the kernel. Where the
+	 * kernel tracks call depth (retbleed=stuff), the fentry trampoline
+	 * counts its entry as the kernel's do (tramp.S); the harness checks
+	 * the count balances (harness/call_depth.sh).
 	 */
 	if (cpu_feature_enabled(X86_FEATURE_IBT)) {
 		pr_err("indirect branch tracking is enforced: lftrace has not been tried on a CPU with it\n");
 		return -EOPNOTSUPP;
 	}
-#ifdef X86_FEATURE_CALL_DEPTH
-	if (cpu_feature_enabled(X86_FEATURE_CALL_DEPTH)) {
-		pr_err("call depth tracking is on (retbleed=stuff): lftrace cannot run with it yet\n");
-		return -EOPNOTSUPP;
-	}
-#endif
 	lft_sites = lft_sites_collect(NULL, &lft_nr_sites);
 	if (!lft_sites)
 		return -ENOMEM;

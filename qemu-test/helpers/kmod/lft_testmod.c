@@ -14,11 +14,18 @@
  *          lft_testmod_nap(), which sleeps N ms: a caller whose time is
  *          all its child's, and a child whose time is all asleep (for
  *          sleep-time and graph-time)
+ *   depth  (where the kernel tracks call depth, retbleed=stuff) writing N
+ *          makes N calls as "call" does, interrupts off, from a known
+ *          call depth count; reading shows the count before and after:
+ *          equal when every call and return on the way was accounted
  */
 #include <linux/debugfs.h>
 #include <linux/delay.h>
+#include <linux/irqflags.h>
 #include <linux/kernel.h>
 #include <linux/module.h>
+#include <asm/cpufeature.h>
+#include <asm/current.h>
 
 static struct dentry *lft_testmod_dir;
 
@@ -81,6 +88,68 @@ static const struct file_operations lft_testmod_call_fops = {
 	.llseek = noop_llseek,
 };
 
+#ifdef CONFIG_MITIGATION_CALL_DEPTH_TRACKING
+/*
+ * The count is a shift register: each call shifts it right by 5 (the sign
+ * bit fills in), each return left by 5, and a return that leaves it zero
+ * refills the return stack buffer. Started with 12 groups of 5 zero bits
+ * under its top ones, calls and returns that balance, nested no deeper
+ * than 12, end where they started; one unaccounted return per call (a
+ * trampoline's RET with no CALL_DEPTH_ACCOUNT) does not.
+ */
+#define LFT_TESTMOD_DEPTH_START	(~0ULL << 60)
+
+static u64 lft_testmod_depth[2];
+
+static ssize_t lft_testmod_depth_write(struct file *file,
+				       const char __user *buf, size_t count,
+				       loff_t *ppos)
+{
+	unsigned long flags;
+	unsigned int n, i;
+	int ret = kstrtouint_from_user(buf, count, 10, &n);
+
+	if (ret)
+		return ret;
+	local_irq_save(flags);
+	this_cpu_write(pcpu_hot.call_depth, LFT_TESTMOD_DEPTH_START);
+	for (i = 0; i < n; i++)
+		READ_ONCE(lft_testmod_outer_ptr)(i);
+	lft_testmod_depth[1] = this_cpu_read(pcpu_hot.call_depth);
+	local_irq_restore(flags);
+	lft_testmod_depth[0] = LFT_TESTMOD_DEPTH_START;
+	return count;
+}
+
+static ssize_t lft_testmod_depth_read(struct file *file, char __user *buf,
+				      size_t count, loff_t *ppos)
+{
+	char text[40];
+	int len = scnprintf(text, sizeof(text), "%llx %llx\n",
+			    lft_testmod_depth[0], lft_testmod_depth[1]);
+
+	return simple_read_from_buffer(buf, count, ppos, text, len);
+}
+
+static const struct file_operations lft_testmod_depth_fops = {
+	.owner = THIS_MODULE,
+	.write = lft_testmod_depth_write,
+	.read = lft_testmod_depth_read,
+	.llseek = noop_llseek,
+};
+
+static void lft_testmod_depth_init(void)
+{
+	if (cpu_feature_enabled(X86_FEATURE_CALL_DEPTH))
+		debugfs_create_file("depth", 0600, lft_testmod_dir, NULL,
+				    &lft_testmod_depth_fops);
+}
+#else
+static void lft_testmod_depth_init(void)
+{
+}
+#endif
+
 static noinline void lft_testmod_nap(unsigned int ms)
 {
 	msleep(ms);
@@ -127,6 +196,7 @@ static int __init lft_testmod_init(void)
 			    &lft_testmod_call_fops);
 	debugfs_create_file("nap", 0200, lft_testmod_dir, NULL,
 			    &lft_testmod_nap_fops);
+	lft_testmod_depth_init();
 	return 0;
 }
 
