@@ -98,6 +98,8 @@ ktree_reset() {
 	# A test that failed halfway leaves the size it tried (8 KB, say).
 	echo 1 > $k/options/overwrite
 	grep -q 1408 $k/buffer_size_kb || echo 1408 > $k/buffer_size_kb
+	# ftracetest leaves the clock it tried last (global, on 6.12).
+	echo local > $k/trace_clock
 	# A latency run (ftracetest's, on a kernel with those tracers) leaves
 	# its maximum behind.
 	for f in tracing_max_latency tracing_thresh; do
