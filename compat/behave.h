@@ -22,12 +22,14 @@
 #define LFT_RAW_WHOLE		1
 #define LFT_RESIZE_ERRNO	1
 /*
- * Probe events: a maxactive on an entry probe has this text, and $comm or
- * an immediate string with another type is an error logged (6.1 refuses
- * it with no log line).
+ * Probe events: a maxactive on an entry probe has this text, $comm or an
+ * immediate string with another type is an error logged (6.1 refuses it
+ * with no log line), and too many arguments are an error.
  */
 #define LFT_KP_MAXACT_TEXT	"Maxactive is only for function exit"
 #define LFT_KP_COMM_TYPE_LOGGED	1
+/* More than 128 arguments: E2BIG (6.1 drops the ones past 128). */
+#define LFT_KP_ARGS_E2BIG	1
 #else
 /*
  * 6.1: trace_marker keeps 1 KiB of a write; trace_marker_raw takes up to
@@ -38,6 +40,7 @@
 #define LFT_RESIZE_ERRNO	0
 #define LFT_KP_MAXACT_TEXT	"Maxactive is not for kprobe"
 #define LFT_KP_COMM_TYPE_LOGGED	0
+#define LFT_KP_ARGS_E2BIG	0
 #endif
 
 #endif /* LFT_COMPAT_BEHAVE_H */

@@ -551,6 +551,55 @@ bool lft_btf_func_void(const char *func)
 	return ret;
 }
 
+/*
+ * The probe fetch type of BTF type @id in @btf, as kernels whose probe
+ * events type arguments from BTF give it: "s32", "u64", "x64", ... (enums
+ * are s32 or s64, pointers x64); NULL for void or another kind.
+ */
+static const char *lft_btf_fetch_type(const struct btf *btf, u32 id)
+{
+	static const char * const ints[2][4] = {
+		{ "u8", "u16", "u32", "u64" }, { "s8", "s16", "s32", "s64" },
+	};
+	const struct btf_type *t;
+	u32 enc, bits;
+
+	/* 0 is void; typedefs and qualifiers off. */
+	t = id ? lft_btf_skip_mods(btf, lft_kcall(btf_type_by_id)(btf, id)) :
+		 NULL;
+	if (!t)
+		return NULL;
+	switch (btf_kind(t)) {
+	case BTF_KIND_ENUM:
+		return "s32";
+	case BTF_KIND_ENUM64:
+		return "s64";
+	case BTF_KIND_PTR:
+		return "x64";
+	case BTF_KIND_INT:
+		/* Whole bytes only: a bitfield's type is not a fetch type. */
+		enc = *(const u32 *)(t + 1);	/* what follows an INT */
+		bits = BTF_INT_BITS(enc);
+		if (bits == 8 || bits == 16 || bits == 32 || bits == 64)
+			return ints[!!(BTF_INT_ENCODING(enc) & BTF_INT_SIGNED)]
+				   [ilog2(bits / 8)];
+	}
+	return NULL;
+}
+
+/* Whether BTF type @id in @btf points to a (qualified) char. */
+static bool lft_btf_is_char_ptr(const struct btf *btf, u32 id)
+{
+	const struct btf_type *t;
+
+	t = lft_btf_skip_mods(btf, lft_kcall(btf_type_by_id)(btf, id));
+	if (!t || btf_kind(t) != BTF_KIND_PTR)
+		return false;
+	t = lft_btf_skip_mods(btf, lft_kcall(btf_type_by_id)(btf, t->type));
+	return t && btf_kind(t) == BTF_KIND_INT && t->size == 1 &&
+	       BTF_INT_BITS(*(const u32 *)(t + 1)) == 8;
+}
+
 /**
  * lft_btf_func_ret() - the probe fetch type of a function's return value,
  *	from its BTF (vmlinux's or a loaded module's), as kernels whose probe
@@ -563,43 +612,63 @@ bool lft_btf_func_void(const char *func)
  */
 const char *lft_btf_func_ret(const char *func)
 {
-	static const char * const ints[2][4] = {
-		{ "u8", "u16", "u32", "u64" }, { "s8", "s16", "s32", "s64" },
-	};
 	const struct btf_type *t;
 	const char *ret = NULL;
 	struct btf *btf = NULL;
-	u32 enc, bits;
 
 	t = lft_btf_func_proto(func, &btf);
 	if (!btf)
 		return NULL;
-	/* The return type (0 is void), typedefs and qualifiers off. */
-	t = t && t->type ?
-	    lft_btf_skip_mods(btf, lft_kcall(btf_type_by_id)(btf, t->type)) :
-	    NULL;
-	if (!t)
+	if (t)
+		ret = lft_btf_fetch_type(btf, t->type);
+	lft_kcall(btf_put)(btf);
+	return ret;
+}
+
+/**
+ * lft_btf_func_param() - a function's parameter, from its BTF (vmlinux's
+ *	or a loaded module's), for probe arguments named after parameters
+ * @func: the function's name
+ * @name: the parameter's name, or NULL to take the @idx-th
+ * @idx: with @name NULL, the parameter's index (from 0)
+ * @p: filled in: its name (at most @p->name's size), index, fetch type
+ *	(NULL where BTF gives none) and whether it points to char
+ *
+ * Return: 0; -ENOENT if there is no such parameter; -EOPNOTSUPP if BTF
+ * does not describe the function, or it has no parameters.
+ */
+int lft_btf_func_param(const char *func, const char *name, unsigned int idx,
+		       struct lft_btf_param *p)
+{
+	const struct btf_param *bp;
+	const struct btf_type *t;
+	struct btf *btf;
+	int i, n, ret = -EOPNOTSUPP;
+
+	if (!lft_ks.btf_name_by_offset)
+		return -EOPNOTSUPP;
+	t = lft_btf_func_proto(func, &btf);
+	n = t ? btf_type_vlen(t) : 0;
+	if (!n)
 		goto out;
-	switch (btf_kind(t)) {
-	case BTF_KIND_ENUM:
-		ret = "s32";
-		break;
-	case BTF_KIND_ENUM64:
-		ret = "s64";
-		break;
-	case BTF_KIND_PTR:
-		ret = "x64";
-		break;
-	case BTF_KIND_INT:
-		/* Whole bytes only: a bitfield's type is not a fetch type. */
-		enc = *(const u32 *)(t + 1);	/* what follows an INT */
-		bits = BTF_INT_BITS(enc);
-		if (bits == 8 || bits == 16 || bits == 32 || bits == 64)
-			ret = ints[!!(BTF_INT_ENCODING(enc) & BTF_INT_SIGNED)]
-				  [ilog2(bits / 8)];
+	ret = -ENOENT;
+	bp = btf_params(t);
+	for (i = 0; i < n; i++) {
+		const char *pn = lft_kcall(btf_name_by_offset)(btf,
+							       bp[i].name_off);
+
+		if (name ? !pn || strcmp(pn, name) : i != idx)
+			continue;
+		if (!pn || strscpy(p->name, pn, sizeof(p->name)) < 0)
+			break;
+		p->idx = i;
+		p->type = lft_btf_fetch_type(btf, bp[i].type);
+		p->char_ptr = lft_btf_is_char_ptr(btf, bp[i].type);
+		ret = 0;
 		break;
 	}
 out:
-	lft_kcall(btf_put)(btf);
+	if (btf)
+		lft_kcall(btf_put)(btf);
 	return ret;
 }

@@ -38,6 +38,23 @@ int lft_btf_check_layout(const char *sname, const struct lft_btf_field *ours,
 const char *lft_btf_tp_proto(const char *tp, const char *proto,
 			     bool *checked);
 const char *lft_btf_func_ret(const char *func);
+
+/**
+ * struct lft_btf_param - a function parameter as BTF describes it
+ * @name: its name
+ * @idx: its place, from 0
+ * @type: its probe fetch type ("u64", "x64", ...; NULL: BTF gives none)
+ * @char_ptr: it points to char (a string can be read from it)
+ */
+struct lft_btf_param {
+	char name[64];
+	unsigned int idx;
+	const char *type;
+	bool char_ptr;
+};
+
+int lft_btf_func_param(const char *func, const char *name, unsigned int idx,
+		       struct lft_btf_param *p);
 bool lft_btf_func_void(const char *func);
 int lft_btf_func_nparams(const char *func);
 void lft_btf_param_type(const char *param, size_t len, char *out, size_t n);

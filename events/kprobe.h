@@ -16,6 +16,8 @@ struct pt_regs;
 #define LFT_KP_NAME_LEN		64	/* group and event names, with NUL */
 #define LFT_KP_MAX_ARGS		128
 #define LFT_KP_ARGSTR_LEN	63	/* one argument's text */
+/* What 6.12 keeps of the names "$arg" words become. */
+#define LFT_KP_BTF_ARGS_LEN	128
 #define LFT_KP_ARGNAME_LEN	32
 #define LFT_KP_ARRAY_MAX	64
 #define LFT_KP_MAXACT_MAX	4096
@@ -76,6 +78,12 @@ enum lft_kp_errcode {
 	LFT_KP_E_NEED_STRING_TYPE,
 	LFT_KP_E_NO_BTFARG,
 	LFT_KP_E_NO_RETVAL,
+	LFT_KP_E_NOSUP_BTFARG,
+	LFT_KP_E_NO_BTF_ENTRY,
+	LFT_KP_E_NOFENTRY_ARGS,
+	LFT_KP_E_DOUBLE_ARGS,
+	LFT_KP_E_ARGS_2LONG,
+	LFT_KP_E_BAD_TYPE4STR,
 	LFT_KP_E_COUNT
 };
 

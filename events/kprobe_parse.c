@@ -41,6 +41,12 @@ const char *const lft_kp_err_text[LFT_KP_E_COUNT] = {
 	[LFT_KP_E_NEED_STRING_TYPE] = "$comm and immediate-string only accepts string type",
 	[LFT_KP_E_NO_BTFARG] = "This variable is not found at this probe point",
 	[LFT_KP_E_NO_RETVAL] = "This function returns 'void' type",
+	[LFT_KP_E_NOSUP_BTFARG] = "BTF is not available or not supported",
+	[LFT_KP_E_NO_BTF_ENTRY] = "No BTF entry for this probe point",
+	[LFT_KP_E_NOFENTRY_ARGS] = "$arg* can be used only on function entry or exit",
+	[LFT_KP_E_DOUBLE_ARGS] = "$arg* can be used only once in the parameters",
+	[LFT_KP_E_ARGS_2LONG] = "$arg* failed because the argument list is too long",
+	[LFT_KP_E_BAD_TYPE4STR] = "This type does not fit for string.",
 	[LFT_KP_E_BAD_STACK_NUM] = "Invalid stack number",
 	[LFT_KP_E_BAD_ARG_NUM] = "Invalid argument number",
 	[LFT_KP_E_BAD_VAR] = "Invalid $-variable specified",
@@ -127,7 +133,9 @@ struct lft_kp_argctx {
 	struct lft_kp_arg *a;
 	unsigned int slot;	/* the program slot 6.1 would be at */
 	const char *func;	/* a return probe's function, for BTF */
+	const char *btf_func;	/* an entry probe's, for parameter names */
 	bool is_return, at_entry;
+	bool btf_var, btf_char_ptr;	/* the value is that parameter's */
 };
 
 static int lft_kp_parse_var(struct lft_kp_argctx *c, const char *var,
@@ -190,6 +198,34 @@ static int lft_kp_push_deref(struct lft_kp_argctx *c, long off, bool user,
 	a->deref[a->nderef].off = off;
 	a->deref[a->nderef].user = user;
 	a->nderef++;
+	return 0;
+}
+
+/*
+ * A parameter by its name, where kernels name them from BTF (6.12): only
+ * at a function's entry or exit. A return probe's (the value saved at
+ * entry) and a structure's members (PARAM->FIELD) are not done.
+ */
+static int lft_kp_parse_btf_var(struct lft_kp_argctx *c, const char *arg,
+				int offs)
+{
+	struct lft_btf_param p;
+	int ret;
+
+	if (!c->at_entry && !c->is_return)
+		return lft_kp_err(c->w, offs, LFT_KP_E_NOSUP_BTFARG);
+	if (!c->btf_func || strpbrk(arg, ".-"))
+		return lft_kp_err(c->w, offs, LFT_KP_E_BAD_FETCH_ARG);
+	ret = lft_btf_func_param(c->btf_func, arg, 0, &p);
+	if (ret) {
+		lft_kp_err(c->w, offs, ret == -EOPNOTSUPP ?
+			   LFT_KP_E_NO_BTF_ENTRY : LFT_KP_E_NO_BTFARG);
+		return -ENOENT;
+	}
+	c->a->base = LFT_KP_ARG;
+	c->a->param = p.idx;
+	c->btf_var = true;
+	c->btf_char_ptr = p.char_ptr;
 	return 0;
 }
 
@@ -291,6 +327,9 @@ static int lft_kp_parse_fetch(struct lft_kp_argctx *c, char *arg, int offs)
 		a->param = v;
 		return 0;
 	}
+	if (IS_ENABLED(CONFIG_PROBE_EVENTS_BTF_ARGS) &&
+	    (isalpha(arg[0]) || arg[0] == '_'))
+		return lft_kp_parse_btf_var(c, arg, offs);
 	return lft_kp_err(c->w, offs, LFT_KP_E_BAD_FETCH_ARG);
 }
 
@@ -377,6 +416,7 @@ static int lft_kp_parse_body(struct lft_kp_argctx *c, const char *body,
 	char *arg, *t, *t2, *t3;
 	int ret = -EINVAL, toffs;
 	size_t len = strlen(body);
+	struct lft_btf_param p;
 
 	if (len > LFT_KP_ARGSTR_LEN)
 		return lft_kp_err(c->w, offs, LFT_KP_E_ARG_TOO_LONG);
@@ -431,6 +471,9 @@ static int lft_kp_parse_body(struct lft_kp_argctx *c, const char *body,
 	} else if (!t && c->func && !strcmp(arg, "$retval")) {
 		/* Typed from BTF where the kernel's probes do so (6.12). */
 		a->type = lft_kp_find_type(lft_btf_func_ret(c->func));
+	} else if (!t && c->btf_func && !lft_btf_func_param(c->btf_func, arg,
+							       0, &p)) {
+		a->type = lft_kp_find_type(p.type);
 	} else {
 		a->type = lft_kp_find_type(t);
 	}
@@ -446,6 +489,11 @@ static int lft_kp_parse_body(struct lft_kp_argctx *c, const char *body,
 		goto out;
 	}
 	ret = lft_kp_parse_fetch(c, arg, offs);
+	/* A string from a parameter that points to char: read through it. */
+	if (!ret && c->btf_var && a->type->kind == LFT_KP_STRING)
+		ret = c->btf_char_ptr ?
+		      lft_kp_push_deref(c, 0, a->type->user, offs) :
+		      lft_kp_err(c->w, offs, LFT_KP_E_BAD_TYPE4STR);
 	if (!ret)
 		ret = lft_kp_set_store(c, offs, toffs);
 	if (!ret && t && t[0] == 'b' && lft_kp_parse_bitfield(c, t))
@@ -478,6 +526,36 @@ static unsigned int lft_kp_argn(const char *text)
 	return kstrtouint(num, 10, &n) ? 0 : n;
 }
 
+/* The function a probe at its entry or exit is on, for BTF (MOD:SYM's SYM). */
+static const char *lft_kp_btf_func(const struct lft_kp_def *def)
+{
+	const char *func;
+
+	if (!IS_ENABLED(CONFIG_PROBE_EVENTS_BTF_ARGS) || !def->symbol ||
+	    def->offset)
+		return NULL;
+	func = strchr(def->symbol, ':');
+	return func ? func + 1 : def->symbol;
+}
+
+/*
+ * An unnamed argument's name: "argN", or where kernels name arguments
+ * from BTF (6.12), the text before any ':' if it makes a name (a
+ * parameter's name).
+ */
+static char *lft_kp_arg_name(const char *text, unsigned int i)
+{
+	char *name;
+
+	if (IS_ENABLED(CONFIG_PROBE_EVENTS_BTF_ARGS)) {
+		name = kstrndup(text, strcspn(text, ":"), GFP_KERNEL);
+		if (name && *name && lft_kp_good_name(name, false))
+			return name;
+		kfree(name);
+	}
+	return kasprintf(GFP_KERNEL, "arg%u", i + 1);
+}
+
 /* [NAME=]BODY, the @i-th argument. */
 static int lft_kp_parse_arg(struct lft_kp_words *w, struct lft_kp_def *def,
 			    unsigned int i, const char *text, bool at_entry)
@@ -486,24 +564,20 @@ static int lft_kp_parse_arg(struct lft_kp_words *w, struct lft_kp_def *def,
 	struct lft_kp_argctx c = { .w = w, .a = a, .is_return = def->is_return,
 				   .at_entry = at_entry };
 	const char *body = strchr(text, '=');
-	const char *func = NULL;
+	const char *func = lft_kp_btf_func(def);
 	unsigned int j, n;
 	int np;
 
-	/* The function, for BTF: a probe at its entry (MOD:SYM's SYM). */
-	if (IS_ENABLED(CONFIG_PROBE_EVENTS_BTF_ARGS) && def->symbol &&
-	    !def->offset) {
-		func = strchr(def->symbol, ':');
-		func = func ? func + 1 : def->symbol;
-	}
 	if (def->is_return)
 		c.func = func;
+	else if (at_entry)
+		c.btf_func = func;
 	def->nargs++;	/* so that a failed one is freed too */
 	/*
-	 * Kernels that name arguments from BTF turn a word "$argN" into the
-	 * function's Nth parameter first: past the last, an error.
+	 * A return probe's "$argN" past the function's BTF parameters is an
+	 * error (entry probes' were turned into names: lft_kp_expand()).
 	 */
-	n = func ? lft_kp_argn(text) : 0;
+	n = c.func ? lft_kp_argn(text) : 0;
 	if (n) {
 		np = lft_btf_func_nparams(func);
 		if (np >= 0 && n > np)
@@ -517,7 +591,7 @@ static int lft_kp_parse_arg(struct lft_kp_words *w, struct lft_kp_def *def,
 		a->name = kstrndup(text, body - text, GFP_KERNEL);
 		body++;
 	} else {
-		a->name = kasprintf(GFP_KERNEL, "arg%u", i + 1);
+		a->name = lft_kp_arg_name(text, i);
 		body = text;
 	}
 	if (!a->name)
@@ -720,11 +794,119 @@ static void lft_kp_default_name(struct lft_kp_def *def)
 			*p = '_';
 }
 
+/* The arguments' words after "$arg" words are expanded. */
+struct lft_kp_args {
+	unsigned int n;
+	const char *text[LFT_KP_MAX_ARGS];
+	unsigned int word[LFT_KP_MAX_ARGS];	/* where each came from */
+	char names[LFT_KP_BTF_ARGS_LEN];	/* the expansions' text */
+	unsigned int used;
+};
+
+static int lft_kp_args_add(struct lft_kp_args *x, const char *text,
+			   unsigned int word)
+{
+	if (x->n == LFT_KP_MAX_ARGS)
+		return LFT_KP_ARGS_E2BIG ? -E2BIG : 0;
+	x->text[x->n] = text;
+	x->word[x->n++] = word;
+	return 0;
+}
+
+/* The @idx-th parameter's name and @type ("" or ":TYPE...") in @x. */
+static int lft_kp_args_add_param(struct lft_kp_words *w, struct lft_kp_args *x,
+				 const char *func, unsigned int idx,
+				 const char *type)
+{
+	struct lft_btf_param p;
+	char *at = x->names + x->used;
+	size_t room = sizeof(x->names) - x->used;
+	int len;
+
+	if (lft_btf_func_param(func, NULL, idx, &p)) {
+		lft_kp_err(w, 0, LFT_KP_E_NO_BTFARG);
+		return -ENOENT;
+	}
+	len = snprintf(at, room, "%s%s", p.name, type);
+	if (len >= room) {
+		lft_kp_err(w, 0, LFT_KP_E_ARGS_2LONG);
+		return -E2BIG;
+	}
+	x->used += len + 1;
+	return lft_kp_args_add(x, at, w->idx);
+}
+
+/*
+ * Kernels that name arguments from BTF (6.12) first turn a word
+ * "$argN[:TYPE]" into the Nth parameter's name (and the type), and
+ * "$arg*" into every parameter's name, at a function's entry; "$arg"
+ * words are refused where the probe is at neither its entry nor its exit.
+ * A return probe's are left as they are (their values would be saved at
+ * entry, which is not done).
+ */
+static int lft_kp_expand(struct lft_kp_words *w, struct lft_kp_def *def,
+			 bool at_entry, struct lft_kp_args *x)
+{
+	const char *func = at_entry && !def->is_return ?
+			   lft_kp_btf_func(def) : NULL;
+	unsigned int i, n, star = 0, found = 0;
+	const char *type;
+	int np, ret;
+
+	for (i = 2; IS_ENABLED(CONFIG_PROBE_EVENTS_BTF_ARGS) && i < w->argc;
+	     i++) {
+		if (!str_has_prefix(w->argv[i], "$arg"))
+			continue;
+		w->idx = i;
+		if (!at_entry && !def->is_return)
+			return lft_kp_err(w, 0, LFT_KP_E_NOFENTRY_ARGS);
+		found = i;
+		if (isdigit(w->argv[i][4]))
+			continue;
+		if (w->argv[i][4] != '*')
+			return lft_kp_err(w, 0, LFT_KP_E_BAD_VAR);
+		if (star)
+			return lft_kp_err(w, 0, LFT_KP_E_DOUBLE_ARGS);
+		star = i;
+	}
+	np = found && func ? lft_btf_func_nparams(func) : 0;
+	if (np <= 0 && star) {
+		/* The caret at the last "$arg" word, as 6.12's. */
+		w->idx = found;
+		lft_kp_err(w, 0, LFT_KP_E_NOSUP_BTFARG);
+		return -EOPNOTSUPP;
+	}
+	for (i = 2; i < w->argc; i++) {
+		w->idx = i;
+		if (np <= 0 || !str_has_prefix(w->argv[i], "$arg")) {
+			ret = lft_kp_args_add(x, w->argv[i], i);
+		} else if (i == star) {
+			for (n = 0, ret = 0; n < np && !ret; n++)
+				ret = lft_kp_args_add_param(w, x, func, n, "");
+		} else {
+			/* The digits after "$arg", then what 6.12 lets follow. */
+			for (n = 0, type = w->argv[i] + 4; isdigit(*type); type++)
+				n = min(n * 10 + (*type - '0'), 1000U);
+			if (*type && *type != ':') {
+				lft_kp_err(w, 0, LFT_KP_E_BAD_VAR);
+				return -ENOENT;
+			}
+			if (!n)
+				return lft_kp_err(w, 0, LFT_KP_E_BAD_ARG_NUM);
+			ret = lft_kp_args_add_param(w, x, func, n - 1, type);
+		}
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
 static int lft_kp_parse_words(struct lft_kp_words *w, struct lft_kp_def *def,
 			      const struct lft_kp_symcheck *sc)
 {
+	struct lft_kp_args *x;
 	const char *event;
-	unsigned int i, n;
+	unsigned int i;
 	bool at_entry;
 	int ret;
 
@@ -745,19 +927,26 @@ static int lft_kp_parse_words(struct lft_kp_words *w, struct lft_kp_def *def,
 	}
 	if (!def->event[0])
 		lft_kp_default_name(def);
-	n = min(w->argc - 2, LFT_KP_MAX_ARGS);
-	def->args = kcalloc(n ?: 1, sizeof(*def->args), GFP_KERNEL);
-	if (!def->args)
+	x = kzalloc(sizeof(*x), GFP_KERNEL);
+	if (!x)
 		return -ENOMEM;
-	for (i = 0; i < n; i++) {
-		w->idx = i + 2;
-		ret = lft_kp_parse_arg(w, def, i, w->argv[i + 2], at_entry);
-		if (ret)
-			return ret;
-		if (def->args[i].type->kind == LFT_KP_STRING)
+	ret = lft_kp_expand(w, def, at_entry, x);
+	if (ret)
+		goto out;
+	ret = -ENOMEM;
+	def->args = kcalloc(x->n ?: 1, sizeof(*def->args), GFP_KERNEL);
+	if (!def->args)
+		goto out;
+	ret = 0;
+	for (i = 0; i < x->n && !ret; i++) {
+		w->idx = x->word[i];
+		ret = lft_kp_parse_arg(w, def, i, x->text[i], at_entry);
+		if (!ret && def->args[i].type->kind == LFT_KP_STRING)
 			def->dynamic = true;
 	}
-	return 0;
+out:
+	kfree(x);
+	return ret;
 }
 
 /**
