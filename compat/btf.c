@@ -587,17 +587,26 @@ static const char *lft_btf_fetch_type(const struct btf *btf, u32 id)
 	return NULL;
 }
 
-/* Whether BTF type @id in @btf points to a (qualified) char. */
+/*
+ * Whether a string can be read through a value of BTF type @id in @btf,
+ * decided as 6.12 decides it: the type @id's ->type names (a pointer's
+ * target; for other kinds that word is their size, read as a type id all
+ * the same) is an unsigned 8-bit integer.
+ */
 static bool lft_btf_is_char_ptr(const struct btf *btf, u32 id)
 {
 	const struct btf_type *t;
+	u32 enc;
 
 	t = lft_btf_skip_mods(btf, lft_kcall(btf_type_by_id)(btf, id));
-	if (!t || btf_kind(t) != BTF_KIND_PTR)
+	if (!t)
 		return false;
 	t = lft_btf_skip_mods(btf, lft_kcall(btf_type_by_id)(btf, t->type));
-	return t && btf_kind(t) == BTF_KIND_INT && t->size == 1 &&
-	       BTF_INT_BITS(*(const u32 *)(t + 1)) == 8;
+	if (!t || btf_kind(t) != BTF_KIND_INT)
+		return false;
+	enc = *(const u32 *)(t + 1);	/* what follows an INT */
+	return !(BTF_INT_ENCODING(enc) & BTF_INT_SIGNED) &&
+	       BTF_INT_BITS(enc) == 8;
 }
 
 /**

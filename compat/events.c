@@ -16,6 +16,7 @@
 #include <linux/list.h>
 #include <linux/module.h>
 #include <linux/mutex.h>
+#include <linux/slab.h>
 #include <linux/trace_events.h>
 
 #include "compat/btf.h"
@@ -70,40 +71,29 @@ static int lft_kev_check_signed(void)
 static bool lft_kev_ok;
 static bool lft_kev_tried;
 
-/*
- * A stand-in for the kernel's private struct trace_array, all zero: an
- * output function given a trace_iterator whose tr is this reads only its
- * trace_flags (to hash "%p" or not), and finds hash-ptr off. The member's
- * place comes from BTF; without it (or past the stand-in's end) pointers
- * stay hashed, as with no tr at all.
+/**
+ * lft_kev_unhashed_tr_alloc() - a trace_iterator's tr for an event's output
+ *	function that prints pointers unhashed (options/hash-ptr off)
+ *
+ * A stand-in for the kernel's private struct trace_array, all zero, up to
+ * its trace_flags (found by BTF): an output function reads only that
+ * member of its iterator's tr, to hash "%p" or not, and finds hash-ptr
+ * off. The iterator's format buffer must then be large enough for twice
+ * the event's format (the kernel grows it with krealloc() otherwise).
+ * Process context.
+ *
+ * Return: the stand-in (kfree() it), or NULL where it cannot be made
+ * (pointers then stay hashed, as with no tr at all).
  */
-static u64 lft_kev_tr_stub[128];
-static bool lft_kev_tr_ok;
-
-static void lft_kev_tr_init(void)
+struct trace_array *lft_kev_unhashed_tr_alloc(void)
 {
 	u32 off, size;
 
-	if (!lft_btf_member_at("trace_array", "trace_flags", &off, &size) &&
-	    off + size <= sizeof(lft_kev_tr_stub))
-		lft_kev_tr_ok = true;
+	if (lft_btf_member_at("trace_array", "trace_flags", &off, &size))
+		return NULL;
+	return kzalloc(off + size, GFP_KERNEL);
 }
-
-/**
- * lft_kev_unhashed_tr() - a trace_iterator's tr for an event's output
- *	function that prints pointers unhashed (options/hash-ptr off)
- *
- * The iterator's format buffer must then be large enough for twice the
- * event's format (the kernel grows it with krealloc() otherwise).
- *
- * Return: the stand-in, or NULL where it cannot be made (pointers then
- * stay hashed).
- */
-struct trace_array *lft_kev_unhashed_tr(void)
-{
-	return lft_kev_tr_ok ? (struct trace_array *)lft_kev_tr_stub : NULL;
-}
-EXPORT_SYMBOL_NS_GPL(lft_kev_unhashed_tr, LFTRACE_INTERNAL);
+EXPORT_SYMBOL_NS_GPL(lft_kev_unhashed_tr_alloc, LFTRACE_INTERNAL);
 
 /**
  * lft_kev_init() - can the kernel's events be read on this kernel?
@@ -134,7 +124,6 @@ int lft_kev_init(void)
 		pr_err("struct ftrace_event_field is not laid out as lftrace's copy: only lftrace's own events\n");
 		return -EOPNOTSUPP;
 	}
-	lft_kev_tr_init();
 	lft_kev_ok = true;
 	return 0;
 }

@@ -33,7 +33,7 @@ struct lft_kev_field {
 };
 
 int lft_kev_init(void);
-struct trace_array *lft_kev_unhashed_tr(void);
+struct trace_array *lft_kev_unhashed_tr_alloc(void);
 int lft_kev_for_each(int (*fn)(struct trace_event_call *call, void *data),
 		     void *data);
 int lft_kev_fields(struct trace_event_call *call,

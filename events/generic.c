@@ -487,6 +487,8 @@ struct lft_gev_cpu {
 };
 
 static struct lft_gev_cpu **lft_gev_cpus;
+/* The output functions' tr with options/hash-ptr off (NULL: always hash). */
+static struct trace_array *lft_gev_unhashed;
 
 /*
  * An event's line, by the kernel's output function: a record in lftrace's
@@ -532,7 +534,7 @@ static void lft_gev_print(struct seq_buf *s, const void *rec,
 	iter->fmt = o->fmt;
 	iter->fmt_size = sizeof(o->fmt);
 	iter->tr = !lft_ev_hashing() && g->fmt_len * 2 + 4 <= sizeof(o->fmt) ?
-		   lft_kev_unhashed_tr() : NULL;
+		   lft_gev_unhashed : NULL;
 	trace_seq_init(&iter->seq);
 	trace_seq_init(&iter->tmp_seq);
 	call->event.funcs->trace(iter, 0, &call->event);
@@ -549,6 +551,8 @@ static void lft_gev_out_free(void)
 {
 	int cpu;
 
+	kfree(lft_gev_unhashed);
+	lft_gev_unhashed = NULL;
 	if (!lft_gev_cpus)
 		return;
 	for_each_possible_cpu(cpu)
@@ -561,9 +565,12 @@ static int lft_gev_out_alloc(void)
 {
 	int cpu;
 
+	lft_gev_unhashed = lft_kev_unhashed_tr_alloc();
 	lft_gev_cpus = kcalloc(nr_cpu_ids, sizeof(*lft_gev_cpus), GFP_KERNEL);
-	if (!lft_gev_cpus)
+	if (!lft_gev_cpus) {
+		lft_gev_out_free();
 		return -ENOMEM;
+	}
 	for_each_possible_cpu(cpu) {
 		lft_gev_cpus[cpu] = vzalloc(sizeof(struct lft_gev_cpu));
 		if (!lft_gev_cpus[cpu]) {
