@@ -30,6 +30,12 @@
 #define LFT_KP_COMM_TYPE_LOGGED	1
 /* More than 128 arguments: E2BIG (6.1 drops the ones past 128). */
 #define LFT_KP_ARGS_E2BIG	1
+/*
+ * A function stack (func_stack_trace) records the tracer's trampoline as
+ * INT_MAX, shown "[FTRACE TRAMPOLINE]"; 6.1 keeps its address, which has
+ * no symbol and shows as a number.
+ */
+#define LFT_STACK_TRAMP_MARK	1
 #else
 /*
  * 6.1: trace_marker keeps 1 KiB of a write; trace_marker_raw takes up to
@@ -41,6 +47,7 @@
 #define LFT_KP_MAXACT_TEXT	"Maxactive is not for kprobe"
 #define LFT_KP_COMM_TYPE_LOGGED	0
 #define LFT_KP_ARGS_E2BIG	0
+#define LFT_STACK_TRAMP_MARK	0
 #endif
 
 #endif /* LFT_COMPAT_BEHAVE_H */

@@ -8,6 +8,7 @@
 #include <linux/kernel.h>
 #include <linux/sched.h>
 
+#include "arch/x86/fentry.h"
 #include "core/trace.h"
 
 static unsigned long lft_sym_flags(struct lft_print_iter *it)
@@ -80,8 +81,17 @@ static bool lft_out_stack(struct lft_print_iter *it, struct seq_buf *s,
 
 	seq_buf_printf(s, "<stack trace>\n");
 	for (i = 0; i < n && st->caller[i] != ULONG_MAX; i++) {
+		unsigned long ip = st->caller[i];
+
 		seq_buf_printf(s, " => ");
-		lft_print_sym(s, st->caller[i], lft_sym_flags(it));
+		/* The trampoline, as the kernel shows its own (behave.h). */
+		if (ip == LFT_STACK_TRAMP)
+			seq_buf_printf(s, "[FTRACE TRAMPOLINE]");
+		else if (ip >= (unsigned long)lft_fentry_tramp &&
+			 ip < (unsigned long)lft_fentry_tramp_end)
+			seq_buf_printf(s, "0x%lx", ip);
+		else
+			lft_print_sym(s, ip, lft_sym_flags(it));
 		seq_buf_printf(s, "\n");
 	}
 	return true;

@@ -12,6 +12,7 @@
 #include <linux/string.h>
 #include <linux/stacktrace.h>
 
+#include "compat/behave.h"
 #include "compat/ksyms.h"
 #include "core/trace.h"
 
@@ -74,6 +75,8 @@ static __always_inline void lft_stack_save(struct lft_array *tr,
 		first++;
 	if (first == nr)
 		first = 0;	/* not found: keep it all */
+	else if (from && LFT_STACK_TRAMP_MARK)
+		sc->calls[level][first] = LFT_STACK_TRAMP;
 	nr -= first;
 	ent = lft_rb_reserve(rb, struct_size(ent, caller, nr), &res);
 	if (ent) {

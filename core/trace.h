@@ -67,6 +67,8 @@ struct lft_entry {
 #define LFT_ENT_BODY	ALIGN(sizeof(struct lft_entry), sizeof(long))
 
 #define LFT_STACK_MAX		64	/* frames kept in a stack entry */
+/* A stack frame in the tracer's trampoline, where the kernel marks it. */
+#define LFT_STACK_TRAMP		((unsigned long)INT_MAX)
 #define LFT_USTACK_MAX		8	/* the kernel's FTRACE_STACK_ENTRIES */
 
 /*
