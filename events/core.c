@@ -10,6 +10,7 @@
  */
 #define pr_fmt(fmt) "lftrace: " fmt
 
+#include <linux/list_sort.h>
 #include <linux/printk.h>
 #include <linux/slab.h>
 #include <linux/trace_events.h>
@@ -618,8 +619,92 @@ static void lft_ev_add_one(struct lft_array *tr, void *data)
 {
 	struct lft_ev_add_ctx *c = data;
 
+	struct lft_ev_file *f;
+
 	if (!c->ret)
 		c->ret = lft_ev_file_add(tr, c->ev);
+	/* First in the array's list too, as in the registry. */
+	f = c->ret ? NULL : lft_ev_file_find(tr, c->ev);
+	if (f)
+		list_move(&f->list, lft_ev_files_of(tr));
+}
+
+/* Events added after load, counted: the newest is listed first. */
+static unsigned long lft_ev_seq;
+
+/* ------------------------------------------------------------ order */
+
+/*
+ * The kernel lists events (available_events, set_event) in the order of
+ * its array's event list: each event is added at its head as it comes,
+ * while its registry (which lftrace walks) got them at its head too, in
+ * the reverse order for those built in (added to the registry from the
+ * section, then to the array from the registry) and in the same order
+ * for modules' and dynamic events (added to both, one by one). So: events
+ * of modules first, in registry order; then built-in ones, in the reverse
+ * of it. lftrace's own dynamic events (kprobes) keep their place, newest
+ * first, before all.
+ */
+struct lft_ev_order {
+	struct xarray by_kid;
+	long i;
+};
+
+static int lft_ev_order_call(struct trace_event_call *call, void *data)
+{
+	struct lft_ev_order *o = data;
+	struct lft_event *ev = xa_load(&o->by_kid, call->event.type);
+
+	o->i++;
+	if (ev)
+		ev->rank = call->module ? o->i : LONG_MAX / 2 - o->i;
+	return 0;
+}
+
+static int lft_ev_rank_cmp(void *priv, const struct list_head *a,
+			   const struct list_head *b)
+{
+	long ra = list_entry(a, struct lft_event, list)->rank;
+	long rb = list_entry(b, struct lft_event, list)->rank;
+
+	return ra < rb ? -1 : ra > rb;
+}
+
+static int lft_ev_file_rank_cmp(void *priv, const struct list_head *a,
+				const struct list_head *b)
+{
+	long ra = list_entry(a, struct lft_ev_file, list)->ev->rank;
+	long rb = list_entry(b, struct lft_ev_file, list)->ev->rank;
+
+	return ra < rb ? -1 : ra > rb;
+}
+
+static void lft_ev_order_one(struct lft_array *tr, void *data)
+{
+	list_sort(NULL, lft_ev_files_of(tr), lft_ev_file_rank_cmp);
+}
+
+/**
+ * lft_events_order() - list every event where the kernel lists it
+ *
+ * Called with lft_lock held after events the kernel also has were added
+ * (at load, as a module comes). Without memory the order stays as it was.
+ */
+void lft_events_order(void)
+{
+	struct lft_ev_order o = { .i = 0 };
+	struct lft_event *ev;
+
+	xa_init(&o.by_kid);
+	list_for_each_entry(ev, &lft_ev_list, list)
+		if (ev->kid && xa_err(xa_store(&o.by_kid, ev->kid, ev,
+					       GFP_KERNEL)))
+			goto out;
+	lft_kev_for_each(lft_ev_order_call, &o);
+	list_sort(NULL, &lft_ev_list, lft_ev_rank_cmp);
+	lft_arrays_for_each(lft_ev_order_one, NULL);
+out:
+	xa_destroy(&o.by_kid);
 }
 
 static void lft_ev_del_one(struct lft_array *tr, void *data)
@@ -670,8 +755,11 @@ int lft_event_add(struct lft_event *ev)
 		return c.ret == -EBUSY ? -ENOSPC : c.ret;
 	ev->id = id;
 	ev->users = 0;
+	/* The newest first, as the kernel lists events made after boot. */
+	lft_ev_seq++;
+	ev->rank = -(long)lft_ev_seq;
 	INIT_LIST_HEAD(&ev->active);
-	list_add_tail(&ev->list, &lft_ev_list);
+	list_add(&ev->list, &lft_ev_list);
 	lft_arrays_for_each(lft_ev_add_one, &c);
 	if (c.ret) {
 		lft_arrays_for_each(lft_ev_del_one, ev);
@@ -737,7 +825,7 @@ int lft_event_remove(struct lft_event *ev)
 
 /* A generated event against the kernel's description of the same event. */
 struct lft_ev_cmp {
-	const struct lft_event *ev;
+	struct lft_event *ev;
 	unsigned int i;
 	bool differs;
 };
@@ -768,6 +856,7 @@ static int lft_ev_cmp_call(struct trace_event_call *call, void *data)
 	    strcmp(call->class->system, c->ev->system) ||
 	    strcmp(trace_event_name(call), c->ev->name))
 		return 0;
+	c->ev->kid = call->event.type;
 	lft_kev_fields(call, lft_ev_cmp_field, c);
 	if (c->i != c->ev->nfields ||
 	    (call->print_fmt && strcmp(call->print_fmt, c->ev->print_fmt)))
@@ -781,7 +870,7 @@ static int lft_ev_cmp_call(struct trace_event_call *call, void *data)
  * sees) is left out, and the kernel's own description of it is mirrored
  * instead (events/generic.c): the tree shows what this kernel has.
  */
-static const char *lft_ev_kernel_differs(const struct lft_event *ev)
+static const char *lft_ev_kernel_differs(struct lft_event *ev)
 {
 	struct lft_ev_cmp c = { .ev = ev };
 

@@ -73,6 +73,10 @@ struct lft_ev_flag {
  * @list: in the registry, in the order events/ lists them
  * @pid_offs: offsets of the fields naming the tasks a scheduler event is
  *	about, for set_event_pid (0: none)
+ * @kid: the kernel's id for the same event (its common_type), 0 if the
+ *	kernel has none
+ * @rank: its place in available_events and set_event, smallest first, as
+ *	the kernel lists them (lft_events_order())
  */
 struct lft_event {
 	const char *system;
@@ -93,6 +97,8 @@ struct lft_event {
 	struct list_head active;
 	struct list_head list;
 	u16 pid_offs[2];
+	u16 kid;
+	long rank;
 };
 
 /* A subsystem's directory in one array. */
@@ -251,6 +257,7 @@ bool lft_event_print(struct seq_buf *s, const void *rec, unsigned int len,
 bool lft_ev_hashing(void);
 int lft_ev_enable(struct lft_ev_file *f, bool on);
 int lft_event_add(struct lft_event *ev);
+void lft_events_order(void);
 int lft_event_remove(struct lft_event *ev);
 void lft_event_disable(struct lft_event *ev);
 extern struct list_head lft_ev_list;

@@ -235,6 +235,7 @@ static struct lft_gev *lft_gev_new(struct trace_event_call *call)
 	g->call = call;
 	g->mod = call->module;
 	g->kid = call->event.type;
+	g->ev.kid = g->kid;
 	g->pc_dec = lft_gev_pc_dec(call);
 	g->fixed = ALIGN(max_t(unsigned int, sz.end, sizeof(struct lft_entry)),
 			 sz.align);
@@ -314,6 +315,8 @@ static int lft_gev_add(struct module *mod)
 	}
 	if (n && !mod)
 		pr_info("%u of the kernel's events mirrored\n", n);
+	if (n)
+		lft_events_order();
 	return ret;
 }
 
