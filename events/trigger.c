@@ -12,6 +12,8 @@
  * and turn its records on and off. As in 6.1, triggers run before the
  * record is written unless one has a filter or is traceoff or stacktrace
  * (which act after the record): then they run on the written record.
+ * hist triggers (hist.c) are kept in a list of their own, after these as
+ * 6.1 lists them, and always run on the record.
  */
 #include <linux/ctype.h>
 #include <linux/slab.h>
@@ -134,6 +136,8 @@ unsigned int lft_ev_trigger(struct lft_ev_file *f, const void *rec,
 		}
 		lft_trig_fire(f, t, NULL);
 	}
+	if (rec)
+		lft_hist_hit(f, rec, len);
 	return post;
 }
 
@@ -155,11 +159,18 @@ noinline void lft_ev_trigger_post(struct lft_ev_file *f, unsigned int post,
 
 /* ------------------------------------------------------ state changes */
 
-/* What the probe reads: any triggers, and whether they need the record. */
-static void lft_trig_update_mode(struct lft_ev_file *f)
+/**
+ * lft_ev_trig_update() - what the probe reads: any triggers, and whether
+ *	they need the record
+ * @f: the event in an array (lft_lock held)
+ */
+void lft_ev_trig_update(struct lft_ev_file *f)
 {
 	struct lft_trigger *t;
 	u8 mode = 0;
+
+	if (!list_empty(&f->hists))
+		mode = LFT_EV_TRIG | LFT_EV_TRIG_COND;
 
 	list_for_each_entry(t, &f->triggers, list) {
 		mode |= LFT_EV_TRIG;
@@ -222,14 +233,14 @@ static int lft_trig_add(struct lft_ev_file *f, struct lft_trigger *t)
 		return ret;
 	}
 	list_add_rcu(&t->list, &f->triggers);
-	lft_trig_update_mode(f);
+	lft_ev_trig_update(f);
 	return 0;
 }
 
 static void lft_trig_del(struct lft_ev_file *f, struct lft_trigger *t)
 {
 	list_del_rcu(&t->list);
-	lft_trig_update_mode(f);
+	lft_ev_trig_update(f);
 	lft_ev_soft(f, false);
 	if (t->target)
 		lft_ev_soft(t->target, false);
@@ -248,6 +259,7 @@ void lft_ev_triggers_clear(struct lft_ev_file *f)
 
 	list_for_each_entry_safe(t, tmp, &f->triggers, list)
 		lft_trig_del(f, t);
+	lft_hist_clear_all(f);
 	lft_ev_for_each_in(o, f->tr)
 		list_for_each_entry_safe(t, tmp, &o->triggers, list)
 			if (t->target == f)
@@ -273,11 +285,11 @@ void lft_ev_show_trigger(struct lft_file_ref *ref, struct seq_buf *s)
 	struct lft_trigger *t;
 	unsigned int i;
 
-	if (list_empty(&f->triggers)) {
+	if (list_empty(&f->triggers) && list_empty(&f->hists)) {
 		seq_buf_printf(s, "# Available triggers:\n#");
 		for (i = 0; i < ARRAY_SIZE(lft_trig_names); i++)
 			seq_buf_printf(s, " %s", lft_trig_names[i]);
-		seq_buf_printf(s, "\n");
+		seq_buf_printf(s, " hist\n");
 		return;
 	}
 	list_for_each_entry(t, &f->triggers, list) {
@@ -296,6 +308,7 @@ void lft_ev_show_trigger(struct lft_file_ref *ref, struct seq_buf *s)
 		else
 			seq_buf_printf(s, "\n");
 	}
+	lft_hist_show_triggers(f, s);
 }
 
 /* enable_event's "SYS:EV": the target in the same array. */
@@ -339,6 +352,8 @@ int lft_ev_store_trigger(struct lft_file_ref *ref, char *buf, size_t cnt)
 	remove = cmd[0] == '!';
 	if (remove)
 		cmd++;
+	if (!strcmp(cmd, "hist"))
+		return lft_hist_store(f, remove, next);
 	type = match_string(lft_trig_names, ARRAY_SIZE(lft_trig_names), cmd);
 	if (type < 0)
 		return -EINVAL;
