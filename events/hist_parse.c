@@ -185,13 +185,9 @@ static int lft_hist_bind(struct lft_hfield *hf, const struct lft_ev_field *fl)
 	return 0;
 }
 
-/*
- * One key or value, "FIELD[.MOD]", into @hf (flags preset: LFT_HF_KEY).
- * Expressions, constants and variable references are not handled yet.
- */
-static int lft_hist_parse_field(struct lft_hist_parse *p,
-				const struct lft_event *ev, char *str,
-				struct lft_hfield *hf)
+static int lft_hist_parse_one(struct lft_hist_parse *p,
+			      const struct lft_event *ev, char *str,
+			      struct lft_hfield *hf)
 {
 	const struct lft_ev_field *fl;
 	char *name, *mod;
@@ -231,6 +227,26 @@ static int lft_hist_parse_field(struct lft_hist_parse *p,
 		return -EINVAL;
 	}
 	return lft_hist_bind(hf, fl);
+}
+
+/*
+ * One key or value, "FIELD[.MOD]", into @hf (flags preset: LFT_HF_KEY).
+ * Read from a copy, as 6.1 does, so that an error's caret finds @str
+ * whole. Expressions, constants and variable references are not handled
+ * yet.
+ */
+static int lft_hist_parse_field(struct lft_hist_parse *p,
+				const struct lft_event *ev, const char *str,
+				struct lft_hfield *hf)
+{
+	char *copy = kstrdup(str, GFP_KERNEL);
+	int ret;
+
+	if (!copy)
+		return -ENOMEM;
+	ret = lft_hist_parse_one(p, ev, copy, hf);
+	kfree(copy);
+	return ret;
 }
 
 /* The key comparison 6.1's sort uses for a key field. */
