@@ -24,8 +24,8 @@
 #include <linux/slab.h>
 #include <linux/stacktrace.h>
 #include <linux/string.h>
-#include <asm/unaligned.h>
 
+#include "compat/kapi.h"
 #include "events/hist.h"
 
 /* Triggers with a name= (lft_lock), newest first as 6.1 looks them up. */
@@ -89,24 +89,37 @@ static u64 lft_hist_value(const struct lft_hfield *hf, struct lft_ev_file *f,
 	return v;
 }
 
+/* Frames of the kernel's event plumbing between a tracepoint and lftrace. */
+static bool lft_hist_plumbing(unsigned long addr)
+{
+	char sym[KSYM_NAME_LEN];
+
+	if (!sprint_symbol_no_offset(sym, addr))
+		return false;
+	return str_has_prefix(sym, "__traceiter_") ||
+	       str_has_prefix(sym, "perf_") || str_has_prefix(sym, "__perf_");
+}
+
 /*
- * The stack of the code that hit the event: lftrace's own frames (probe,
- * trigger code) and the tracepoint's iterator are left out, so that it
- * starts where the kernel's does, at the tracepoint's caller.
+ * The stack of the code that hit the event, from where the kernel's
+ * starts: the tracepoint's caller. lftrace's own frames (probe, trigger
+ * code) are left out, and so is what lies between them and the caller
+ * (the tracepoint's iterator, perf's path for events lftrace captures
+ * through perf).
  */
 static noinline void lft_hist_stack(unsigned long *out)
 {
-	unsigned long st[LFT_HIST_STACK_DEPTH + 12];
-	unsigned int n, i = 0, j;
-	char sym[KSYM_NAME_LEN];
+	unsigned long st[2 * LFT_HIST_STACK_DEPTH];
+	unsigned int n, i, j, from = 0;
 
 	n = stack_trace_save(st, ARRAY_SIZE(st), 0);
-	while (i < n && (within_module(st[i], THIS_MODULE) ||
-			 (sprint_symbol_no_offset(sym, st[i]) &&
-			  str_has_prefix(sym, "__traceiter_"))))
-		i++;
-	for (j = 0; j < LFT_HIST_STACK_DEPTH && i < n; j++)
-		out[j] = st[i++];
+	for (i = 0; i < n; i++)
+		if (within_module(st[i], THIS_MODULE))
+			from = i + 1;
+	while (from < n && lft_hist_plumbing(st[from]))
+		from++;
+	for (j = 0; j < LFT_HIST_STACK_DEPTH && from < n; j++)
+		out[j] = st[from++];
 }
 
 /* Up to @n bytes of @src, to its NUL: 6.1's key strings (@dst zeroed). */
