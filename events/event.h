@@ -283,6 +283,7 @@ void lft_hist_hit(struct lft_ev_file *f, const void *rec, unsigned int len);
 void lft_hist_show_triggers(struct lft_ev_file *f, struct seq_buf *s);
 void lft_hist_show(struct lft_file_ref *ref, struct seq_buf *s);
 void lft_hist_clear_all(struct lft_ev_file *f);
+void lft_hist_set_paused(struct lft_ev_file *f, bool paused);
 
 /* pid.c */
 void lft_ev_pid_fields(struct lft_event *ev);

@@ -280,6 +280,20 @@ void lft_hist_clear_all(struct lft_ev_file *f)
 		lft_hist_del(f, t);
 }
 
+/**
+ * lft_hist_set_paused() - pause or continue every hist trigger of an event
+ *	(enable_hist, disable_hist)
+ * @f: the event in an array (from a probe, preemption off)
+ * @paused: pause them
+ */
+void lft_hist_set_paused(struct lft_ev_file *f, bool paused)
+{
+	struct lft_hist_trig *t;
+
+	list_for_each_entry_rcu(t, &f->hists, list)
+		WRITE_ONCE(t->paused, paused);
+}
+
 /* Empty a histogram: hits stop while it is emptied. */
 static void lft_hist_clear(struct lft_hist_data *hd)
 {

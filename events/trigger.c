@@ -4,6 +4,7 @@
  *
  *   traceon, traceoff, snapshot, stacktrace          [:N] [if FILTER]
  *   enable_event:SYS:EV, disable_event:SYS:EV        [:N] [if FILTER]
+ *   enable_hist:SYS:EV, disable_hist:SYS:EV          [:N] [if FILTER]
  *   !CMD...                                           removes it
  *
  * An event with triggers has its probe registered even while disabled
@@ -28,6 +29,8 @@ enum lft_trig_type {
 	LFT_TRIG_STACKTRACE,
 	LFT_TRIG_ENABLE,
 	LFT_TRIG_DISABLE,
+	LFT_TRIG_ENABLE_HIST,
+	LFT_TRIG_DISABLE_HIST,
 };
 
 /* Names in the order 6.1 lists them in an empty trigger file. */
@@ -38,6 +41,8 @@ static const char *const lft_trig_names[] = {
 	[LFT_TRIG_STACKTRACE] = "stacktrace",
 	[LFT_TRIG_ENABLE] = "enable_event",
 	[LFT_TRIG_DISABLE] = "disable_event",
+	[LFT_TRIG_ENABLE_HIST] = "enable_hist",
+	[LFT_TRIG_DISABLE_HIST] = "disable_hist",
 };
 
 struct lft_trigger {
@@ -53,6 +58,12 @@ struct lft_trigger {
 static bool lft_trig_post(u8 type)
 {
 	return type == LFT_TRIG_TRACEOFF || type == LFT_TRIG_STACKTRACE;
+}
+
+/* Commands that name a target event, SYS:EV. */
+static bool lft_trig_targets(u8 type)
+{
+	return type >= LFT_TRIG_ENABLE;
 }
 
 static bool lft_trig_count(struct lft_trigger *t)
@@ -99,6 +110,13 @@ static noinline void lft_trig_fire(struct lft_ev_file *f,
 				lft_stack_record(tr, READ_ONCE(tr->rb), &ctx,
 						 f->marker ? 2 : 4);
 		}
+		break;
+	case LFT_TRIG_ENABLE_HIST:
+	case LFT_TRIG_DISABLE_HIST:
+		/* Counted on every hit, as 6.1. */
+		if (lft_trig_count(t))
+			lft_hist_set_paused(t->target,
+					    t->type == LFT_TRIG_DISABLE_HIST);
 		break;
 	default:
 		/* Counted only when it changes the state, as 6.1. */
@@ -197,7 +215,8 @@ static void lft_trig_rcu(struct rcu_head *rcu)
 static int lft_trig_kind(u8 type)
 {
 	return type == LFT_TRIG_TRACEOFF ? LFT_TRIG_TRACEON :
-	       type == LFT_TRIG_DISABLE ? LFT_TRIG_ENABLE : type;
+	       type == LFT_TRIG_DISABLE ? LFT_TRIG_ENABLE :
+	       type == LFT_TRIG_DISABLE_HIST ? LFT_TRIG_ENABLE_HIST : type;
 }
 
 /* An event has one trigger of a kind (per target); "!" removes it. */
@@ -358,10 +377,7 @@ int lft_ev_store_trigger(struct lft_file_ref *ref, char *buf, size_t cnt)
 	if (type < 0)
 		return -EINVAL;
 	if (next) {
-		bool needs = type == LFT_TRIG_ENABLE ||
-			     type == LFT_TRIG_DISABLE;
-
-		if (needs || isdigit(*next)) {
+		if (lft_trig_targets(type) || isdigit(*next)) {
 			param = strsep(&next, " \t");
 			if (next && *skip_spaces(next))
 				flt = skip_spaces(next);
@@ -369,7 +385,7 @@ int lft_ev_store_trigger(struct lft_file_ref *ref, char *buf, size_t cnt)
 			flt = next;
 		}
 	}
-	if ((type == LFT_TRIG_ENABLE || type == LFT_TRIG_DISABLE) && !param)
+	if (lft_trig_targets(type) && !param)
 		return -EINVAL;
 
 	t = kzalloc(sizeof(*t), GFP_KERNEL);
@@ -378,7 +394,7 @@ int lft_ev_store_trigger(struct lft_file_ref *ref, char *buf, size_t cnt)
 	t->type = type;
 	atomic_long_set(&t->count, -1);
 	ret = -EINVAL;
-	if (type == LFT_TRIG_ENABLE || type == LFT_TRIG_DISABLE) {
+	if (lft_trig_targets(type)) {
 		t->target = lft_trig_target(ref->tr, &param);
 		if (!t->target)
 			goto out;
