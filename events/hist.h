@@ -72,7 +72,7 @@ enum lft_hf_cmp { LFT_HC_NONE, LFT_HC_NUM, LFT_HC_STR };
  */
 struct lft_hfield {
 	u8 kind;
-	u8 size;
+	u16 size;
 	bool is_signed;
 	u16 offset;
 	u32 flags;

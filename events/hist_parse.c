@@ -117,6 +117,7 @@ static const struct {
 static int lft_hist_modifier(struct lft_hist_parse *p, const char *name,
 			     char *mod, struct lft_hfield *hf)
 {
+	char *at = mod;
 	unsigned int i;
 
 	for (i = 0; i < ARRAY_SIZE(lft_hist_mods); i++) {
@@ -129,11 +130,11 @@ static int lft_hist_modifier(struct lft_hist_parse *p, const char *name,
 		return 0;
 	}
 	if (i == ARRAY_SIZE(lft_hist_mods) && !strncmp(mod, "bucket", 6)) {
-		char *n = mod + 6;
-
-		if (*n == 's')
-			n++;
-		if (*n++ == '=' && !kstrtoul(n, 0, &hf->buckets) &&
+		/* 6.1's caret goes where its reading of N stopped. */
+		at = mod + 6;
+		if (*at == 's')
+			at++;
+		if (*at == '=' && !kstrtoul(++at, 0, &hf->buckets) &&
 		    hf->buckets) {
 			hf->flags |= LFT_HF_BUCKET;
 			return 0;
@@ -146,7 +147,7 @@ static int lft_hist_modifier(struct lft_hist_parse *p, const char *name,
 			return 0;
 		}
 	}
-	lft_hist_err(p, LFT_HE_BAD_FIELD_MODIFIER, mod);
+	lft_hist_err(p, LFT_HE_BAD_FIELD_MODIFIER, at);
 	return -EINVAL;
 }
 
