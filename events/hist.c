@@ -230,8 +230,10 @@ static void lft_hist_data_rcu(struct rcu_head *rcu)
 						rcu);
 	unsigned int i;
 
-	for (i = 0; i < LFT_HIST_FIELDS_MAX; i++)
+	for (i = 0; i < LFT_HIST_FIELDS_MAX; i++) {
 		kfree(hd->fields[i].own_name);
+		kfree(hd->fields[i].type);
+	}
 	lft_hmap_free(hd->map);
 	kfree(hd->clock);
 	kfree(hd);
@@ -315,14 +317,13 @@ static struct lft_hist_trig *lft_hist_find_named(const char *name)
 }
 
 /* 6.1's compatible_field(): the same field, or one described the same. */
-static bool lft_hist_same_field(const struct lft_ev_field *a,
-				const struct lft_ev_field *b)
+static bool lft_hist_same_field(const struct lft_hfield *a,
+				const struct lft_hfield *b)
 {
-	if (a == b)
-		return true;
-	return a && b && !strcmp(a->name, b->name) &&
-	       !strcmp(a->type, b->type) && a->size == b->size &&
-	       a->is_signed == b->is_signed;
+	if (!a->has_field || !b->has_field)
+		return a->has_field == b->has_field;
+	return !strcmp(a->name, b->name) && !strcmp(a->type, b->type) &&
+	       a->size == b->size && a->is_signed == b->is_signed;
 }
 
 /*
@@ -349,7 +350,7 @@ static bool lft_hist_match(const struct lft_hist_trig *n,
 
 		if (x->kind != y->kind || x->flags != y->flags ||
 		    x->buckets != y->buckets ||
-		    !lft_hist_same_field(x->field, y->field) ||
+		    !lft_hist_same_field(x, y) ||
 		    x->koff != y->koff || x->ksize != y->ksize)
 			return false;
 	}

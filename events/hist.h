@@ -60,10 +60,12 @@ enum lft_hf_cmp { LFT_HC_NONE, LFT_HC_NUM, LFT_HC_STR };
  * @offset: the record field's offset
  * @flags: LFT_HF_*
  * @buckets: .buckets=N
- * @field: the event's (or a common) field; NULL for hitcount, cpu read as
- *	common_cpu, common_timestamp, stacktrace
+ * @has_field: it reads a field of the event (or a common or generic one:
+ *	not hitcount, common_cpu, common_timestamp, stacktrace)
  * @name: what an entry calls it
- * @own_name: @name when allocated (a field whose name has "[N]")
+ * @own_name: @name when it is a field's: a copy, as is @type, since a
+ *	histogram shared by name outlives the event it was made on
+ * @type: the field's type (matching named triggers)
  * @koff: a key's offset in the compound key
  * @ksize: a key's room there (8-byte aligned)
  * @cmp: a key's comparison when sorting (enum lft_hf_cmp)
@@ -77,9 +79,10 @@ struct lft_hfield {
 	u16 offset;
 	u32 flags;
 	unsigned long buckets;
-	const struct lft_ev_field *field;
+	bool has_field;
 	const char *name;
 	char *own_name;
+	char *type;
 	u16 koff;
 	u16 ksize;
 	u8 cmp;

@@ -151,21 +151,28 @@ static int lft_hist_modifier(struct lft_hist_parse *p, const char *name,
 	return -EINVAL;
 }
 
+/* @hf reads field @fl: its name (without an array's "[N]") and type. */
+static int lft_hist_own(struct lft_hfield *hf, const struct lft_ev_field *fl)
+{
+	const char *br = strchr(fl->name, '[');
+
+	hf->has_field = true;
+	hf->own_name = br ? kstrndup(fl->name, br - fl->name, GFP_KERNEL) :
+			    kstrdup(fl->name, GFP_KERNEL);
+	hf->type = kstrdup(fl->type, GFP_KERNEL);
+	hf->name = hf->own_name;
+	return hf->own_name && hf->type ? 0 : -ENOMEM;
+}
+
 /* A record field as a histogram reads it. */
 static int lft_hist_bind(struct lft_hfield *hf, const struct lft_ev_field *fl)
 {
 	const char *br = strchr(fl->name, '[');
 	bool arr = br || fl->count;
+	int ret = lft_hist_own(hf, fl);
 
-	hf->field = fl;
-	hf->name = fl->name;
-	if (br) {
-		/* Entries name it without its "[N]". */
-		hf->own_name = kstrndup(fl->name, br - fl->name, GFP_KERNEL);
-		if (!hf->own_name)
-			return -ENOMEM;
-		hf->name = hf->own_name;
-	}
+	if (ret)
+		return ret;
 	hf->offset = fl->offset;
 	hf->size = fl->size;
 	hf->is_signed = fl->is_signed;
@@ -218,10 +225,8 @@ static int lft_hist_parse_one(struct lft_hist_parse *p,
 	fl = lft_hist_lookup(ev, name);
 	if (fl && lft_hist_is_cpu(fl)) {
 		hf->kind = LFT_HF_CPU;
-		hf->field = fl;
-		hf->name = fl->name;
 		hf->ksize = 4;
-		return 0;
+		return lft_hist_own(hf, fl);
 	}
 	if (!fl || !fl->size) {
 		lft_hist_err(p, LFT_HE_FIELD_NOT_FOUND, name);
@@ -256,14 +261,14 @@ static void lft_hist_key_cmp(struct lft_hfield *hf)
 	hf->cmp = LFT_HC_NUM;
 	if (hf->kind == LFT_HF_STACK) {
 		hf->cmp = LFT_HC_NONE;
-	} else if (!hf->field || hf->kind == LFT_HF_CPU) {
+	} else if (!hf->has_field || hf->kind == LFT_HF_CPU) {
 		hf->cmp_size = hf->ksize;
 		hf->cmp_signed = false;
 	} else if (hf->kind == LFT_HF_STR || hf->kind == LFT_HF_LOC) {
 		hf->cmp = LFT_HC_STR;
 	} else {
-		hf->cmp_size = hf->field->size;
-		hf->cmp_signed = hf->field->is_signed;
+		hf->cmp_size = hf->size;
+		hf->cmp_signed = hf->is_signed;
 	}
 }
 
