@@ -203,6 +203,16 @@ static int lft_hist_parse_one(struct lft_hist_parse *p,
 
 	if (isdigit(str[0]) || strpbrk(str, "+-*/$"))
 		return -EINVAL;
+	/*
+	 * Two dots or more: 6.1 reads SYSTEM.EVENT.VAR, finds no variable
+	 * (none has no '$'), and reads what follows the second dot as the
+	 * field.
+	 */
+	mod = strchr(str, '.');
+	if (mod && strchr(mod + 1, '.')) {
+		strsep(&str, ".");
+		strsep(&str, ".");
+	}
 	mod = str;
 	name = strsep(&mod, ".");
 	if (mod) {
