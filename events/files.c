@@ -328,8 +328,9 @@ static const struct lft_attr lft_ev_attrs[] = {
 	{ "filter", LFT_EV_WRITE, lft_ev_show_filter, lft_ev_store_filter,
 	  PAGE_SIZE - 1 },
 	{ "id", LFT_EV_READ, lft_ev_show_id },
+	/* Many hist triggers' lines pass a page. */
 	{ "trigger", LFT_EV_WRITE, lft_ev_show_trigger, lft_ev_store_trigger,
-	  PAGE_SIZE - 1 },
+	  PAGE_SIZE - 1, .big = true },
 	{ "hist", LFT_EV_READ, lft_hist_show, .big = true },
 	/* Some kernel events' print fmts alone pass a page. */
 	{ "format", LFT_EV_READ, lft_ev_show_format, .big = true },

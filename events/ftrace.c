@@ -34,7 +34,7 @@ static struct lft_event lft_ft_print_ev = {
 
 static const struct lft_attr lft_ft_print_attrs[] = {
 	{ "trigger", 0640, lft_ev_show_trigger, lft_ev_store_trigger,
-	  PAGE_SIZE - 1 },
+	  PAGE_SIZE - 1, .big = true },
 	{ "hist", 0440, lft_hist_show, .big = true },
 };
 
