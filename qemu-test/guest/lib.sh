@@ -68,6 +68,15 @@ lft_kmemleak() {
 	[ -z "$found" ] || { printf '%b\n' "$found" | head -n 30; return 1; }
 }
 
+# The clock the kernel's tree chose at boot (global where sched_clock is
+# unstable, as on the kunit kernel), for ktree_reset; before any test.
+ktree_note_clock() {
+	grep -q ' /sys/kernel/tracing tracefs ' /proc/mounts ||
+		mount -t tracefs nodev /sys/kernel/tracing 2>/dev/null
+	sed -n 's/.*\[\(.*\)\].*/\1/p' /sys/kernel/tracing/trace_clock \
+		> /tmp/kclock.boot 2>/dev/null
+}
+
 # The kernel's own tree (when a test mounted it) back to its boot state as
 # far as tests change it, so that one test's leftovers there (events on,
 # triggers, filters, pid lists, tracers) cannot change the next one's
@@ -98,8 +107,9 @@ ktree_reset() {
 	# A test that failed halfway leaves the size it tried (8 KB, say).
 	echo 1 > $k/options/overwrite
 	grep -q 1408 $k/buffer_size_kb || echo 1408 > $k/buffer_size_kb
-	# ftracetest leaves the clock it tried last (global, on 6.12).
-	echo local > $k/trace_clock
+	# ftracetest leaves the clock it tried last (global, on 6.12): back
+	# to the one the kernel chose at boot (ktree_note_clock).
+	[ -s /tmp/kclock.boot ] && cat /tmp/kclock.boot > $k/trace_clock
 	# A latency run (ftracetest's, on a kernel with those tracers) leaves
 	# its maximum behind.
 	for f in tracing_max_latency tracing_thresh; do

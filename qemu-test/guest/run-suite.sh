@@ -16,6 +16,7 @@
 # are not any test's doing.
 dmesg -c >/dev/null
 lft_kmemleak >/dev/null
+ktree_note_clock
 
 indent() { sed 's/^/    /'; }
 
