@@ -618,7 +618,6 @@ struct lft_ev_add_ctx {
 static void lft_ev_add_one(struct lft_array *tr, void *data)
 {
 	struct lft_ev_add_ctx *c = data;
-
 	struct lft_ev_file *f;
 
 	if (!c->ret)
@@ -661,22 +660,24 @@ static int lft_ev_order_call(struct trace_event_call *call, void *data)
 	return 0;
 }
 
+static int lft_ev_rank_order(const struct lft_event *a,
+			     const struct lft_event *b)
+{
+	return a->rank < b->rank ? -1 : a->rank > b->rank;
+}
+
 static int lft_ev_rank_cmp(void *priv, const struct list_head *a,
 			   const struct list_head *b)
 {
-	long ra = list_entry(a, struct lft_event, list)->rank;
-	long rb = list_entry(b, struct lft_event, list)->rank;
-
-	return ra < rb ? -1 : ra > rb;
+	return lft_ev_rank_order(list_entry(a, struct lft_event, list),
+				 list_entry(b, struct lft_event, list));
 }
 
 static int lft_ev_file_rank_cmp(void *priv, const struct list_head *a,
 				const struct list_head *b)
 {
-	long ra = list_entry(a, struct lft_ev_file, list)->ev->rank;
-	long rb = list_entry(b, struct lft_ev_file, list)->ev->rank;
-
-	return ra < rb ? -1 : ra > rb;
+	return lft_ev_rank_order(list_entry(a, struct lft_ev_file, list)->ev,
+				 list_entry(b, struct lft_ev_file, list)->ev);
 }
 
 static void lft_ev_order_one(struct lft_array *tr, void *data)
