@@ -101,7 +101,7 @@ static const struct file_operations lft_testmod_call_fops = {
 
 static u64 lft_testmod_depth[2];
 
-static ssize_t lft_testmod_depth_write(struct file *file,
+static notrace ssize_t lft_testmod_depth_write(struct file *file,
 				       const char __user *buf, size_t count,
 				       loff_t *ppos)
 {
@@ -121,7 +121,7 @@ static ssize_t lft_testmod_depth_write(struct file *file,
 	return count;
 }
 
-static ssize_t lft_testmod_depth_read(struct file *file, char __user *buf,
+static notrace ssize_t lft_testmod_depth_read(struct file *file, char __user *buf,
 				      size_t count, loff_t *ppos)
 {
 	char text[40];
