@@ -22,6 +22,15 @@ ftt_run() {
 	LFT_TRACING_DIR=$tree LFT_STACK_SWITCH=$stack timeout -s KILL "${FTT_LIMIT:-1500}" \
 		"$FTT_DIR/ftracetest" -k -l "$FTT_OUT/$label/logs" "$@" \
 		>"$FTT_OUT/$label/out" 2>&1 </dev/null
+	# Killed at the limit: what it was doing, and who is blocked on what.
+	[ $? = 137 ] && {
+		echo "the case running at the limit: $(ls -t "$FTT_OUT/$label/logs" | head -n 1)"
+		tail -n 5 "$(ls -td "$FTT_OUT/$label/logs"/* | head -n 1)"
+		dmesg -c >/dev/null
+		echo w >/proc/sysrq-trigger
+		echo l >/proc/sysrq-trigger
+		dmesg | grep -v '^\[ *[0-9.]*\] *\(R[0-9A-Z]*\|Code\):' | tail -n 120
+	} >"$FTT_OUT/$label/hung" 2>&1
 	sed -n 's/^\[\([0-9]*\)\].*\[\([A-Z]*\)\]$/\1 \2/p' "$FTT_OUT/$label/out" |
 		while read -r n res; do
 			log=$(ls "$FTT_OUT/$label/logs/$n"-*-log.* 2>/dev/null | head -n 1)
@@ -116,6 +125,11 @@ run_ftracetest() {
 			l=$(awk -v p="$p" '{ n = $1; r = $2; $1 = $2 = ""; sub(/^  /, "") } $0 == p { print r }' "$FTT_OUT.lftrace")
 			ftt_verdict "$p" "${k:-NORESULT}" "${l:-NORESULT}"
 		done
+	for t in kernel lftrace; do
+		[ -s "$FTT_OUT/$t/hung" ] || continue
+		echo "FAIL ftracetest: the $t tree's run hit the ${FTT_LIMIT:-1500} s limit"
+		sed 's/^/    /' "$FTT_OUT/$t/hung"
+	done
 	if ! finish_item ftracetest; then
 		echo "FAIL ftracetest: $(echo "$reasons" | head -n 1)"
 		echo "$reasons" | tail -n +2 | indent
