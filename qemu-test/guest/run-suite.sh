@@ -6,7 +6,8 @@
 # "ftracetest[:DIR,...]" (guest/ftracetest.sh) and prints one line per
 # result for the host to count:
 #   RUN name | PASS name | FAIL name: reason | SKIP name: reason |
-#   UNSUPPORTED name: reason | KTAP line (KUnit output)
+#   UNSUPPORTED name: reason | KTAP line (KUnit output) |
+#   REBOOT reason (the rest of the items want a new boot)
 # A test is a busybox-ash file run with tests/lib.sh sourced; it prints
 # nothing and exits 0 on pass, prints a reason and exits 1 on failure, and
 # exits 2 (unsupported) or 3 (skip) with a reason.
@@ -147,4 +148,11 @@ for item in "$@"; do
 	*) run_test "$item" ;;
 	esac
 	echo "TIME $item $(($(date +%s) - t0))"
+	# An item that left lftrace unloadable (a task stuck in it) has had
+	# its failure; the items after it start in a new boot, not in a
+	# cascade of "cannot load lftrace".
+	if lft_loaded; then
+		echo "REBOOT lftrace cannot be unloaded after $item"
+		exit 0
+	fi
 done
