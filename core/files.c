@@ -77,6 +77,7 @@ struct lft_attr_file {
 struct lft_attr_text {
 	struct mutex lock;
 	size_t len;
+	size_t size;		/* of buf */
 	char *buf;
 };
 
@@ -173,25 +174,36 @@ static ssize_t lft_attr_read(struct file *file, char __user *ubuf,
 	struct lft_attr_file *af = file->f_inode->i_private;
 	struct lft_attr_text *t = file->private_data;
 	const struct lft_attr *a = af->attr;
-	size_t size = a->big ? SZ_1M : PAGE_SIZE;
+	size_t max = a->big ? SZ_1M : PAGE_SIZE;
 	struct seq_buf s;
 	ssize_t ret;
 
 	if (!a->show)
 		return -EINVAL;
 	mutex_lock(&t->lock);
-	if (!t->buf || !*ppos) {
-		if (!t->buf)
-			t->buf = kvmalloc(size, GFP_KERNEL);
+	/*
+	 * A page first, more only when the text overflows it: scripts
+	 * read every event's small format or trigger file in a row, and a
+	 * megabyte from vmalloc per open made that many times slower.
+	 */
+	while (!t->buf || !*ppos) {
+		if (!t->buf) {
+			t->size = t->size ? min(t->size * 16, max) : PAGE_SIZE;
+			t->buf = kvmalloc(t->size, GFP_KERNEL);
+		}
 		if (!t->buf) {
 			mutex_unlock(&t->lock);
 			return -ENOMEM;
 		}
-		seq_buf_init(&s, t->buf, size);
+		seq_buf_init(&s, t->buf, t->size);
 		mutex_lock(&lft_lock);
 		a->show(af->ref, &s);
 		mutex_unlock(&lft_lock);
 		t->len = seq_buf_used(&s);
+		if (!seq_buf_has_overflowed(&s) || t->size >= max)
+			break;
+		kvfree(t->buf);
+		t->buf = NULL;
 	}
 	ret = simple_read_from_buffer(ubuf, cnt, ppos, t->buf, t->len);
 	mutex_unlock(&t->lock);

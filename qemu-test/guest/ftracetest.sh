@@ -19,11 +19,15 @@ ftt_run() {
 	rm -rf "$FTT_OUT/$label"
 	mkdir -p "$FTT_OUT/$label"
 	# Bounded: a tree that hangs a case must not take the other's turn.
+	# In a session of its own: at the limit its test's processes (which
+	# hold the tree's files open) go with it, once they have been shown.
 	LFT_TRACING_DIR=$tree LFT_STACK_SWITCH=$stack timeout -s KILL "${FTT_LIMIT:-1500}" \
+		setsid sh -c 'echo $$ >/tmp/ftt.pid; exec "$@"' sh \
 		"$FTT_DIR/ftracetest" -k -l "$FTT_OUT/$label/logs" "$@" \
 		>"$FTT_OUT/$label/out" 2>&1 </dev/null
+	rc=$?
 	# Killed at the limit: what it was doing, and who is blocked on what.
-	[ $? = 137 ] && {
+	[ $rc = 137 ] && {
 		echo "the case running at the limit: $(ls -t "$FTT_OUT/$label/logs" | head -n 1)"
 		tail -n 5 "$(ls -td "$FTT_OUT/$label/logs"/* | head -n 1)"
 		dmesg -c >/dev/null
@@ -31,6 +35,8 @@ ftt_run() {
 		echo l >/proc/sysrq-trigger
 		dmesg | grep -v '^\[ *[0-9.]*\] *\(R[0-9A-Z]*\|Code\):' | tail -n 120
 	} >"$FTT_OUT/$label/hung" 2>&1
+	[ -s /tmp/ftt.pid ] && kill -KILL -- -"$(cat /tmp/ftt.pid)" 2>/dev/null
+	rm -f /tmp/ftt.pid
 	sed -n 's/^\[\([0-9]*\)\].*\[\([A-Z]*\)\]$/\1 \2/p' "$FTT_OUT/$label/out" |
 		while read -r n res; do
 			log=$(ls "$FTT_OUT/$label/logs/$n"-*-log.* 2>/dev/null | head -n 1)
