@@ -1,8 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * kprobe events: kprobe_events, dynamic_events and kprobe_profile at the
- * top level (as 6.1 has them), one kprobe or kretprobe per event, and the
- * handlers that write its records.
+ * top level (as 6.1 has them), the events' probes and the handlers that
+ * write their records.
+ *
+ * An event may have several probes (6.1's "append": the same GROUP/EVENT
+ * defined again at another place, with the same arguments' names and
+ * types). The event is the directory, the format and the records; each
+ * probe is a place with its own kprobe or kretprobe, its own fetches (the
+ * same fields, which may be read from other registers) and its own line
+ * in kprobe_events and kprobe_profile. Enabling the event arms them all.
  *
  * As in 6.1, the probe is registered (disabled) when the event is
  * defined, so that a bad place fails the write, and armed while an array
@@ -34,20 +41,34 @@
 
 #define LFT_KP_WRITE_BUF	4096	/* a line is at most 4094 bytes */
 
-/* One kprobe event. */
-struct lft_kp {
+/* One kprobe event: what its directory shows and its records hold. */
+struct lft_kp_event {
 	struct lft_event ev;
+	/*
+	 * The first probe's definition, kept until the event goes even if
+	 * that probe goes first: the fields' names and the printer read it
+	 * (every probe's arguments have the same names and types).
+	 */
+	struct lft_kp_def *def;
+	struct lft_ev_field *fields;
+	unsigned int head;		/* bytes before the arguments */
+	struct list_head probes;	/* its lft_kp, oldest first */
+};
+
+/* One probe of an event: a place, its kprobe and its counts. */
+struct lft_kp {
+	struct lft_kp_event *event;
 	struct list_head list;		/* lft_kp_list, in creation order */
+	struct list_head sibling;	/* in event->probes */
 	struct lft_kp_def *def;
 	struct kretprobe rp;		/* rp.kp alone for p probes */
 	unsigned long __percpu *nhit;
-	struct lft_ev_field *fields;
-	unsigned int head;		/* bytes before the arguments */
 	struct list_head hook;		/* lft_kp_hooked while on the hook */
 	bool on_hook;			/* served by lftrace's fentry hook */
 	bool on_site_kprobe;		/* armed as a kprobe on ftrace */
 };
 
+/* Every probe, as 6.1 lists them: in the order they were defined. */
 static LIST_HEAD(lft_kp_list);
 /* Entry probes lftrace's fentry hook serves (RCU for the hook). */
 static LIST_HEAD(lft_kp_hooked);
@@ -58,15 +79,16 @@ static void lft_kp_record(struct lft_kp *k, struct pt_regs *regs,
 			  unsigned long ip, unsigned long ret_ip)
 {
 	const struct lft_kp_def *def = k->def;
-	unsigned int fixed = k->head + def->size, dsize = 0;
+	unsigned int head = k->event->head;
+	unsigned int fixed = head + def->size, dsize = 0;
 	struct lft_ev_file *f;
 
 	/* Strings are measured first and cut to what a record can hold. */
 	if (def->dynamic)
 		dsize = min_t(unsigned int,
-			      lft_kp_store(def, regs, NULL, k->head, 0),
+			      lft_kp_store(def, regs, NULL, head, 0),
 			      LFT_RB_MAX_PAYLOAD - fixed);
-	lft_ev_for_each_file(f, &k->ev) {
+	lft_ev_for_each_file(f, &k->event->ev) {
 		struct lft_rb_res res;
 		void *rec = lft_ev_reserve(f, fixed + dsize, &res);
 		unsigned long *hd = rec + LFT_ENT_BODY;
@@ -76,7 +98,7 @@ static void lft_kp_record(struct lft_kp *k, struct pt_regs *regs,
 		hd[0] = ip;
 		if (def->is_return)
 			hd[1] = ret_ip;
-		lft_kp_store(def, regs, rec, k->head, dsize);
+		lft_kp_store(def, regs, rec, head, dsize);
 		/* Stacks from the probed code, as the kernel's (its regs). */
 		lft_ev_commit_regs(f, &res, regs);
 	}
@@ -242,26 +264,53 @@ static void lft_kp_reclaim(const struct lft_fentry_ops *other)
 	}
 }
 
-/* The registry's hook: arm while an array has the event enabled. */
-static int lft_kp_reg(struct lft_event *ev, bool on)
+static int lft_kp_arm(struct lft_kp *k)
 {
-	struct lft_kp *k = container_of(ev, struct lft_kp, ev);
 	int ret;
 
-	if (on) {
-		if (lft_kp_hook(k))
-			return 0;
-		ret = enable_kprobe(&k->rp.kp);
-		if (!ret && (k->rp.kp.flags & KPROBE_FLAG_FTRACE))
-			k->on_site_kprobe = true;
-		return ret;
-	}
+	if (lft_kp_hook(k))
+		return 0;
+	ret = enable_kprobe(&k->rp.kp);
+	if (!ret && (k->rp.kp.flags & KPROBE_FLAG_FTRACE))
+		k->on_site_kprobe = true;
+	return ret;
+}
+
+static void lft_kp_disarm(struct lft_kp *k)
+{
 	if (k->on_hook) {
 		lft_kp_unhook(k);
-		return 0;
+		return;
 	}
 	k->on_site_kprobe = false;
-	return disable_kprobe(&k->rp.kp);
+	disable_kprobe(&k->rp.kp);
+}
+
+/*
+ * The registry's hook: arm every probe of the event while an array has
+ * it enabled; if one cannot be armed, none is (as 6.1 rolls back).
+ */
+static int lft_kp_reg(struct lft_event *ev, bool on)
+{
+	struct lft_kp_event *kev = container_of(ev, struct lft_kp_event, ev);
+	struct lft_kp *k;
+	int ret;
+
+	if (!on) {
+		list_for_each_entry(k, &kev->probes, sibling)
+			lft_kp_disarm(k);
+		return 0;
+	}
+	list_for_each_entry(k, &kev->probes, sibling) {
+		ret = lft_kp_arm(k);
+		if (ret) {
+			list_for_each_entry_continue_reverse(k, &kev->probes,
+							     sibling)
+				lft_kp_disarm(k);
+			return ret;
+		}
+	}
+	return 0;
 }
 
 /* A function's bare name: 6.1 leaves out the module here. */
@@ -291,13 +340,14 @@ static void lft_kp_print(struct seq_buf *s, const void *rec, unsigned int len)
 	const struct lft_entry *ent = rec;
 	struct lft_event *ev = lft_event_by_id(ent->type);
 	const unsigned long *head = rec + LFT_ENT_BODY;
-	struct lft_kp *k;
+	struct lft_kp_event *kev;
 
 	if (!ev)
 		return;
-	k = container_of(ev, struct lft_kp, ev);
+	/* Any probe's record: they all have the first one's fields. */
+	kev = container_of(ev, struct lft_kp_event, ev);
 	seq_buf_printf(s, "(");
-	if (k->def->is_return) {
+	if (kev->def->is_return) {
 		lft_kp_print_ip(s, head[1], true);
 		seq_buf_printf(s, " <- ");
 		lft_kp_print_ip(s, head[0], false);
@@ -305,7 +355,7 @@ static void lft_kp_print(struct seq_buf *s, const void *rec, unsigned int len)
 		lft_kp_print_ip(s, head[0], true);
 	}
 	seq_buf_printf(s, ")");
-	lft_kp_print_args(s, k->def, rec, len, k->head);
+	lft_kp_print_args(s, kev->def, rec, len, kev->head);
 }
 
 /* -------------------------------------------------- symbol lookups */
@@ -375,14 +425,14 @@ static int lft_kp_resolve_args(struct lft_kp_def *def)
 
 /* ------------------------------------------------------ definitions */
 
-static struct lft_kp *lft_kp_find(const char *group, const char *event)
+static struct lft_kp_event *lft_kp_find(const char *group, const char *event)
 {
 	struct lft_kp *k;
 
 	list_for_each_entry(k, &lft_kp_list, list)
 		if (!strcmp(k->def->group, group) &&
 		    !strcmp(k->def->event, event))
-			return k;
+			return k->event;
 	return NULL;
 }
 
@@ -392,40 +442,53 @@ static unsigned int lft_kp_head_fields(const struct lft_kp_def *def)
 	return def->is_return ? 2 : 1;
 }
 
-static void lft_kp_free(struct lft_kp *k)
+static void lft_kp_fields_free(struct lft_kp_event *kev)
 {
-	struct lft_ev_field *fl = k->fields;
+	struct lft_ev_field *fl = kev->fields;
 	unsigned int i;
 
 	/* Only an array's type and name were allocated (lft_kp_fields()). */
 	if (fl) {
-		fl += lft_kp_head_fields(k->def);
-		for (i = 0; i < k->def->nargs; i++)
-			if (k->def->args[i].count) {
+		fl += lft_kp_head_fields(kev->def);
+		for (i = 0; i < kev->def->nargs; i++)
+			if (kev->def->args[i].count) {
 				kfree(fl[i].type);
 				kfree(fl[i].name);
 			}
 	}
-	kfree(k->fields);
-	kfree(k->ev.print_fmt);
+	kfree(kev->fields);
+}
+
+static void lft_kp_event_free(struct lft_kp_event *kev)
+{
+	lft_kp_fields_free(kev);
+	kfree(kev->ev.print_fmt);
+	lft_kp_def_free(kev->def);
+	kfree(kev);
+}
+
+static void lft_kp_free(struct lft_kp *k)
+{
 	free_percpu(k->nhit);
-	lft_kp_def_free(k->def);
+	/* The event's own definition goes with the event. */
+	if (!k->event || k->def != k->event->def)
+		lft_kp_def_free(k->def);
 	kfree(k);
 }
 
 /* The format file's fields: the head's, then one per argument. */
-static int lft_kp_fields(struct lft_kp *k)
+static int lft_kp_fields(struct lft_kp_event *kev)
 {
-	const struct lft_kp_def *def = k->def;
+	const struct lft_kp_def *def = kev->def;
 	struct lft_ev_field *fl;
 	unsigned int i;
 
 	fl = kcalloc(def->nargs + 2, sizeof(*fl), GFP_KERNEL);
 	if (!fl)
 		return -ENOMEM;
-	k->fields = fl;
-	k->ev.fields = fl;
-	k->ev.nfields = def->nargs + lft_kp_head_fields(def);
+	kev->fields = fl;
+	kev->ev.fields = fl;
+	kev->ev.nfields = def->nargs + lft_kp_head_fields(def);
 	fl[0] = (struct lft_ev_field){ "unsigned long", def->is_return ?
 				       "__probe_func" : "__probe_ip",
 				       LFT_ENT_BODY, 8, 0 };
@@ -433,13 +496,13 @@ static int lft_kp_fields(struct lft_kp *k)
 		fl[1] = (struct lft_ev_field){ "unsigned long",
 					       "__probe_ret_ip",
 					       LFT_ENT_BODY + 8, 8, 0 };
-	k->head = LFT_ENT_BODY + (def->is_return ? 16 : 8);
+	kev->head = LFT_ENT_BODY + (def->is_return ? 16 : 8);
 	fl += lft_kp_head_fields(def);
 	for (i = 0; i < def->nargs; i++) {
 		const struct lft_kp_arg *a = &def->args[i];
 		bool str = a->type->kind == LFT_KP_STRING;
 
-		fl[i].offset = k->head + a->offset;
+		fl[i].offset = kev->head + a->offset;
 		fl[i].size = a->type->size * (a->count ?: 1);
 		fl[i].is_signed = a->type->is_signed;
 		if (!a->count) {
@@ -462,11 +525,122 @@ static int lft_kp_fields(struct lft_kp *k)
 	return 0;
 }
 
+/* A new event for @def's first probe; lft_event_add() is the caller's. */
+static struct lft_kp_event *lft_kp_event_new(struct lft_kp_def *def)
+{
+	struct lft_kp_event *kev = kzalloc(sizeof(*kev), GFP_KERNEL);
+
+	if (!kev)
+		return NULL;
+	kev->def = def;
+	INIT_LIST_HEAD(&kev->probes);
+	kev->ev.print_fmt = lft_kp_print_fmt(def);
+	if (!kev->ev.print_fmt || lft_kp_fields(kev)) {
+		/* The definition is still the caller's. */
+		lft_kp_fields_free(kev);
+		kfree(kev->ev.print_fmt);
+		kfree(kev);
+		return NULL;
+	}
+	kev->ev.system = def->group;
+	kev->ev.name = def->event;
+	kev->ev.print = lft_kp_print;
+	kev->ev.reg = lft_kp_reg;
+	return kev;
+}
+
 static void lft_kp_log(struct lft_kp_perr *perr, int code, unsigned int pos)
 {
 	if (perr->cmd && code)
 		lft_err_log(NULL, "trace_kprobe", perr->cmd,
 			    lft_kp_err_text[code], pos);
+}
+
+/*
+ * Where 6.1's caret goes for the command's word @n (0: "p:EVENT"): the
+ * word's start, or past the command and a space when it has fewer words.
+ */
+static unsigned int lft_kp_word_pos(const char *cmd, unsigned int n)
+{
+	const char *p = cmd;
+
+	while (n--) {
+		p = strchr(p, ' ');
+		if (!p)
+			return strlen(cmd) + 1;
+		p++;
+	}
+	return p - cmd;
+}
+
+/*
+ * The first argument (1-based) whose name, type or array length differs
+ * between two definitions, or where one has no more arguments; 0 if none.
+ */
+static unsigned int lft_kp_diff_arg(const struct lft_kp_def *a,
+				    const struct lft_kp_def *b)
+{
+	unsigned int i;
+
+	if (a->nargs != b->nargs)
+		return min(a->nargs, b->nargs) + 1;
+	for (i = 0; i < a->nargs; i++)
+		if (a->args[i].type != b->args[i].type ||
+		    a->args[i].count != b->args[i].count ||
+		    strcmp(a->args[i].name, b->args[i].name))
+			return i + 1;
+	return 0;
+}
+
+/*
+ * 6.1's test for a probe defined twice: the same symbol and offset (an
+ * address probe's symbol counts as "unknown", so any two with the same
+ * arguments are the same) and the same arguments as written.
+ */
+static bool lft_kp_same_probe(const struct lft_kp_def *a,
+			      const struct lft_kp_def *b)
+{
+	unsigned int i;
+
+	if (strcmp(a->symbol ?: "unknown", b->symbol ?: "unknown") ||
+	    (a->symbol ? a->offset : 0) != (b->symbol ? b->offset : 0))
+		return false;
+	for (i = 0; i < a->nargs; i++)
+		if (strcmp(a->args[i].comm, b->args[i].comm))
+			return false;
+	return true;
+}
+
+/*
+ * May @def be appended to @kev as one more probe? 6.1's rules and
+ * errors: the same kind of probe, the same arguments' names and types as
+ * the event's oldest probe, and not a copy of one of its probes.
+ */
+static int lft_kp_append_check(struct lft_kp_event *kev,
+			       const struct lft_kp_def *def,
+			       struct lft_kp_perr *perr)
+{
+	struct lft_kp *k = list_first_entry(&kev->probes, struct lft_kp,
+					    sibling);
+	unsigned int i;
+
+	if (k->def->is_return != def->is_return) {
+		lft_kp_log(perr, LFT_KP_E_DIFF_PROBE_TYPE, 0);
+		return -EEXIST;
+	}
+	i = lft_kp_diff_arg(def, k->def);
+	if (i) {
+		/* Argument i is the command's word i + 1. */
+		lft_kp_log(perr, LFT_KP_E_DIFF_ARG_TYPE,
+			   lft_kp_word_pos(perr->cmd ?: "", i + 1));
+		return -EEXIST;
+	}
+	list_for_each_entry(k, &kev->probes, sibling)
+		if (lft_kp_same_probe(k->def, def)) {
+			lft_kp_log(perr, LFT_KP_E_SAME_PROBE, 0);
+			return -EEXIST;
+		}
+	return 0;
 }
 
 /* Register the probe, disabled; its errors as 6.1 reports them. */
@@ -511,12 +685,17 @@ static void lft_kp_unregister(struct lft_kp *k)
 		unregister_kprobe(&k->rp.kp);
 }
 
-/* One definition line. */
+/*
+ * One definition line: a new event with its first probe, or one more
+ * probe on an existing event. As in 6.1, a probe appended to an enabled
+ * event is armed at once.
+ */
 static int lft_kp_create(const char *line)
 {
+	struct lft_kp_event *kev;
 	struct lft_kp_perr perr;
 	struct lft_kp_def *def;
-	struct lft_kp *k, *old;
+	struct lft_kp *k;
 	int ret;
 
 	def = lft_kp_parse(line, &lft_kp_syms, &perr);
@@ -525,13 +704,11 @@ static int lft_kp_create(const char *line)
 		kfree(perr.cmd);
 		return PTR_ERR(def);
 	}
-	old = lft_kp_find(def->group, def->event);
-	if (old) {
-		/* Several probes on one event (6.1's append) are not done. */
-		lft_kp_log(&perr, old->def->is_return != def->is_return ?
-			   LFT_KP_E_DIFF_PROBE_TYPE : LFT_KP_E_EVENT_EXIST, 0);
-		ret = -EEXIST;
-		goto out_def;
+	kev = lft_kp_find(def->group, def->event);
+	if (kev) {
+		ret = lft_kp_append_check(kev, def, &perr);
+		if (ret)
+			goto out_def;
 	}
 	ret = -ENOMEM;
 	k = kzalloc(sizeof(*k), GFP_KERNEL);
@@ -539,27 +716,47 @@ static int lft_kp_create(const char *line)
 		goto out_def;
 	k->def = def;
 	k->nhit = alloc_percpu(unsigned long);
-	k->ev.print_fmt = lft_kp_print_fmt(def);
-	if (!k->nhit || !k->ev.print_fmt || lft_kp_fields(k))
+	if (!k->nhit)
 		goto out_free;
-	k->ev.system = def->group;
-	k->ev.name = def->event;
-	k->ev.print = lft_kp_print;
-	k->ev.reg = lft_kp_reg;
-	ret = lft_kp_register(k, &perr);
-	if (ret)
-		goto out_free;
-	ret = lft_event_add(&k->ev);
-	if (ret) {
-		if (ret == -EEXIST)
-			lft_kp_log(&perr, LFT_KP_E_EVENT_EXIST, 0);
-		lft_kp_unregister(k);
-		goto out_free;
+	if (!kev) {
+		kev = lft_kp_event_new(def);
+		if (!kev)
+			goto out_free;
+		k->event = kev;
+		ret = lft_kp_register(k, &perr);
+		if (ret)
+			goto out_event;
+		ret = lft_event_add(&kev->ev);
+		if (ret) {
+			if (ret == -EEXIST)
+				lft_kp_log(&perr, LFT_KP_E_EVENT_EXIST, 0);
+			lft_kp_unregister(k);
+			goto out_event;
+		}
+	} else {
+		k->event = kev;
+		ret = lft_kp_register(k, &perr);
+		if (ret)
+			goto out_free;
+		if (kev->ev.users) {
+			ret = lft_kp_arm(k);
+			if (ret) {
+				lft_kp_unregister(k);
+				goto out_free;
+			}
+		}
 	}
+	list_add_tail(&k->sibling, &kev->probes);
 	list_add_tail(&k->list, &lft_kp_list);
 	kfree(perr.cmd);
 	return 0;
+out_event:
+	lft_kp_free(k);		/* the definition goes with the event */
+	lft_kp_event_free(kev);
+	kfree(perr.cmd);
+	return ret;
 out_free:
+	k->event = NULL;
 	lft_kp_free(k);
 	kfree(perr.cmd);
 	return ret;
@@ -574,12 +771,33 @@ static void lft_kp_clear_one(struct lft_array *tr, void *data)
 	lft_array_clear(tr, LFT_RB_ALL_CPUS);
 }
 
-/* Remove an event that lft_event_remove() let go. */
-static void lft_kp_destroy(struct lft_kp *k)
+/*
+ * Remove one probe. As in 6.1, a probe with siblings goes even while its
+ * event is enabled (disarmed first); the last one takes the event with
+ * it, which the registry refuses (EBUSY) while the event is enabled or a
+ * file of it is open.
+ */
+static int lft_kp_remove(struct lft_kp *k)
 {
+	struct lft_kp_event *kev = k->event;
+	bool last = list_is_singular(&kev->probes);
+	int ret;
+
+	if (last) {
+		ret = lft_event_remove(&kev->ev);
+		if (ret)
+			return ret;
+	} else if (kev->ev.users) {
+		lft_kp_disarm(k);
+	}
+	list_del(&k->sibling);
 	list_del(&k->list);
+	/* Waits for the probe's handlers: none uses @k after it. */
 	lft_kp_unregister(k);
 	lft_kp_free(k);
+	if (last)
+		lft_kp_event_free(kev);
+	return 0;
 }
 
 /* "PLACE [NAME=ARG ...]" after "-:EVENT": narrows which probe goes. */
@@ -642,10 +860,10 @@ static int lft_kp_delete(const char *line)
 		    (group && strcmp(k->def->group, group)) ||
 		    !lft_kp_match_head(k, argc - 1, argv + 1))
 			continue;
-		ret = lft_event_remove(&k->ev);
+		/* An enabled event's last probe stops it, the others gone. */
+		ret = lft_kp_remove(k);
 		if (ret)
 			break;
-		lft_kp_destroy(k);
 	}
 	lft_arrays_for_each(lft_kp_clear_one, NULL);
 out:
@@ -680,13 +898,12 @@ static int lft_kp_clear_all(void)
 	int ret = 0;
 
 	list_for_each_entry(k, &lft_kp_list, list)
-		if (k->ev.users)
+		if (k->event->ev.users)
 			return -EBUSY;
 	list_for_each_entry_safe(k, tmp, &lft_kp_list, list) {
-		ret = lft_event_remove(&k->ev);
+		ret = lft_kp_remove(k);
 		if (ret)
 			break;
-		lft_kp_destroy(k);
 	}
 	lft_arrays_for_each(lft_kp_clear_one, NULL);
 	return ret;
@@ -917,7 +1134,7 @@ int lft_kp_boot(const char *defs)
 			break;
 		}
 		k = list_last_entry(&lft_kp_list, struct lft_kp, list);
-		f = lft_ev_file_find(&lft_top, &k->ev);
+		f = lft_ev_file_find(&lft_top, &k->event->ev);
 		ret = f ? lft_ev_enable(f, true) : -ENOENT;
 		if (ret)
 			pr_err("kprobe_event: cannot enable '%s': %d\n", line,
@@ -938,7 +1155,16 @@ void lft_kp_exit(void)
 	struct lft_kp *k, *tmp;
 
 	list_for_each_entry_safe(k, tmp, &lft_kp_list, list) {
-		list_del(&k->ev.list);
-		lft_kp_destroy(k);
+		struct lft_kp_event *kev = k->event;
+		bool last = list_is_singular(&kev->probes);
+
+		list_del(&k->sibling);
+		list_del(&k->list);
+		lft_kp_unregister(k);
+		lft_kp_free(k);
+		if (last) {
+			list_del(&kev->ev.list);
+			lft_kp_event_free(kev);
+		}
 	}
 }

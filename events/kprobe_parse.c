@@ -77,6 +77,8 @@ const char *const lft_kp_err_text[LFT_KP_E_COUNT] = {
 	[LFT_KP_E_BAD_INSN_BNDRY] = "Probe point is not an instruction boundary",
 	[LFT_KP_E_FAIL_REG_PROBE] = "Failed to register probe event",
 	[LFT_KP_E_DIFF_PROBE_TYPE] = "Probe type is different from existing probe",
+	[LFT_KP_E_DIFF_ARG_TYPE] = "Argument type or name is different from existing probe",
+	[LFT_KP_E_SAME_PROBE] = "There is already the exact same probe event",
 	[LFT_KP_E_EVENT_TOO_BIG] = "Event too big (too many fields?)",
 };
 EXPORT_SYMBOL_NS_GPL(lft_kp_err_text, LFTRACE_INTERNAL);
