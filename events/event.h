@@ -126,6 +126,7 @@ struct lft_ev_file {
 	struct lft_filter __rcu *filter;
 	/* Triggers (trigger.c): the probe reads trig_mode and soft_disabled. */
 	struct list_head triggers;	/* RCU */
+	struct list_head hists;		/* RCU: hist triggers (hist.c) */
 	u8 trig_mode;			/* LFT_EV_TRIG* */
 	u8 slow;			/* LFT_EV_SLOW_*: the probe's slow path */
 	bool soft_disabled;		/* probe on for triggers, no records */
@@ -281,6 +282,15 @@ unsigned int lft_ev_trigger(struct lft_ev_file *f, const void *rec,
 void lft_ev_trigger_post(struct lft_ev_file *f, unsigned int post,
 			 struct pt_regs *regs);
 void lft_ev_triggers_clear(struct lft_ev_file *f);
+void lft_ev_trig_update(struct lft_ev_file *f);
+
+/* hist.c: hist triggers */
+int lft_hist_store(struct lft_ev_file *f, bool remove, char *param);
+void lft_hist_hit(struct lft_ev_file *f, const void *rec, unsigned int len);
+void lft_hist_show_triggers(struct lft_ev_file *f, struct seq_buf *s);
+void lft_hist_show(struct lft_file_ref *ref, struct seq_buf *s);
+void lft_hist_clear_all(struct lft_ev_file *f);
+void lft_hist_set_paused(struct lft_ev_file *f, bool paused);
 
 /* pid.c */
 void lft_ev_pid_fields(struct lft_event *ev);

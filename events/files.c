@@ -328,8 +328,10 @@ static const struct lft_attr lft_ev_attrs[] = {
 	{ "filter", LFT_EV_WRITE, lft_ev_show_filter, lft_ev_store_filter,
 	  PAGE_SIZE - 1 },
 	{ "id", LFT_EV_READ, lft_ev_show_id },
+	/* Many hist triggers' lines pass a page. */
 	{ "trigger", LFT_EV_WRITE, lft_ev_show_trigger, lft_ev_store_trigger,
-	  PAGE_SIZE - 1 },
+	  PAGE_SIZE - 1, .big = true },
+	{ "hist", LFT_EV_READ, lft_hist_show, .big = true },
 	/* Some kernel events' print fmts alone pass a page. */
 	{ "format", LFT_EV_READ, lft_ev_show_format, .big = true },
 };
@@ -504,6 +506,7 @@ int lft_ev_file_add(struct lft_array *tr, struct lft_event *ev)
 	f->sys = sys;
 	INIT_LIST_HEAD(&f->node);
 	INIT_LIST_HEAD(&f->triggers);
+	INIT_LIST_HEAD(&f->hists);
 	f->pid_check = rcu_access_pointer(ea->pids) ||
 		       rcu_access_pointer(ea->notrace_pids);
 	lft_ev_slow_update(f);

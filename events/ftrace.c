@@ -34,7 +34,8 @@ static struct lft_event lft_ft_print_ev = {
 
 static const struct lft_attr lft_ft_print_attrs[] = {
 	{ "trigger", 0640, lft_ev_show_trigger, lft_ev_store_trigger,
-	  PAGE_SIZE - 1 },
+	  PAGE_SIZE - 1, .big = true },
+	{ "hist", 0440, lft_hist_show, .big = true },
 };
 
 /* events/ftrace/print/trigger, in @dir. */
@@ -50,6 +51,7 @@ static int lft_ft_marker_create(struct lft_array *tr, struct dentry *dir)
 	f->marker = true;
 	INIT_LIST_HEAD(&f->node);
 	INIT_LIST_HEAD(&f->triggers);
+	INIT_LIST_HEAD(&f->hists);
 	INIT_LIST_HEAD(&f->list);
 	f->ref.tr = tr;
 	f->ref.cpu = LFT_RB_ALL_CPUS;

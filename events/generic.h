@@ -15,5 +15,6 @@ void lft_gev_exit(void);
 
 /* generic_syscalls.c: syscall events, without perf */
 bool lft_gsc_bind(struct lft_event *ev, struct trace_event_call *call);
+const char *lft_gsc_name(long nr);
 
 #endif /* LFT_EVENTS_GENERIC_H */

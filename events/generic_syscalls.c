@@ -49,6 +49,7 @@ struct lft_gsc_exit {
 struct lft_gsc {
 	struct lft_event *enter;
 	struct lft_event *exit;
+	const char *name;
 	unsigned int nb_args;
 };
 
@@ -175,6 +176,7 @@ bool lft_gsc_bind(struct lft_event *ev, struct trace_event_call *call)
 	if (!lft_gsc_tp[0] || !lft_gsc_tp[1])
 		return false;
 	s = &lft_gsc_table[meta->syscall_nr];
+	s->name = meta->name;
 	if (call == meta->enter_event) {
 		s->enter = ev;
 		s->nb_args = meta->nb_args;
@@ -185,4 +187,17 @@ bool lft_gsc_bind(struct lft_event *ev, struct trace_event_call *call)
 	}
 	ev->reg = lft_gsc_reg;
 	return true;
+}
+
+/**
+ * lft_gsc_name() - a syscall's name as the kernel's syscall metadata has it
+ * @nr: the syscall's number
+ *
+ * Return: "sys_read" and the like, or NULL for a syscall without events.
+ */
+const char *lft_gsc_name(long nr)
+{
+	if (nr < 0 || nr >= NR_syscalls)
+		return NULL;
+	return READ_ONCE(lft_gsc_table[nr].name);
 }

@@ -4,6 +4,7 @@
  *
  *   traceon, traceoff, snapshot, stacktrace          [:N] [if FILTER]
  *   enable_event:SYS:EV, disable_event:SYS:EV        [:N] [if FILTER]
+ *   enable_hist:SYS:EV, disable_hist:SYS:EV          [:N] [if FILTER]
  *   !CMD...                                           removes it
  *
  * An event with triggers has its probe registered even while disabled
@@ -12,6 +13,8 @@
  * and turn its records on and off. As in 6.1, triggers run before the
  * record is written unless one has a filter or is traceoff or stacktrace
  * (which act after the record): then they run on the written record.
+ * hist triggers (hist.c) are kept in a list of their own, after these as
+ * 6.1 lists them, and always run on the record.
  */
 #include <linux/ctype.h>
 #include <linux/slab.h>
@@ -26,6 +29,8 @@ enum lft_trig_type {
 	LFT_TRIG_STACKTRACE,
 	LFT_TRIG_ENABLE,
 	LFT_TRIG_DISABLE,
+	LFT_TRIG_ENABLE_HIST,
+	LFT_TRIG_DISABLE_HIST,
 };
 
 /* Names in the order 6.1 lists them in an empty trigger file. */
@@ -36,6 +41,8 @@ static const char *const lft_trig_names[] = {
 	[LFT_TRIG_STACKTRACE] = "stacktrace",
 	[LFT_TRIG_ENABLE] = "enable_event",
 	[LFT_TRIG_DISABLE] = "disable_event",
+	[LFT_TRIG_ENABLE_HIST] = "enable_hist",
+	[LFT_TRIG_DISABLE_HIST] = "disable_hist",
 };
 
 struct lft_trigger {
@@ -51,6 +58,12 @@ struct lft_trigger {
 static bool lft_trig_post(u8 type)
 {
 	return type == LFT_TRIG_TRACEOFF || type == LFT_TRIG_STACKTRACE;
+}
+
+/* Commands that name a target event, SYS:EV. */
+static bool lft_trig_targets(u8 type)
+{
+	return type >= LFT_TRIG_ENABLE;
 }
 
 static bool lft_trig_count(struct lft_trigger *t)
@@ -98,6 +111,13 @@ static noinline void lft_trig_fire(struct lft_ev_file *f,
 						 f->marker ? 2 : 4);
 		}
 		break;
+	case LFT_TRIG_ENABLE_HIST:
+	case LFT_TRIG_DISABLE_HIST:
+		/* Counted on every hit, as 6.1. */
+		if (lft_trig_count(t))
+			lft_hist_set_paused(t->target,
+					    t->type == LFT_TRIG_DISABLE_HIST);
+		break;
 	default:
 		/* Counted only when it changes the state, as 6.1. */
 		lft_ev_soft_switch(t->target, t->type == LFT_TRIG_ENABLE,
@@ -134,6 +154,8 @@ unsigned int lft_ev_trigger(struct lft_ev_file *f, const void *rec,
 		}
 		lft_trig_fire(f, t, NULL);
 	}
+	if (rec)
+		lft_hist_hit(f, rec, len);
 	return post;
 }
 
@@ -155,11 +177,18 @@ noinline void lft_ev_trigger_post(struct lft_ev_file *f, unsigned int post,
 
 /* ------------------------------------------------------ state changes */
 
-/* What the probe reads: any triggers, and whether they need the record. */
-static void lft_trig_update_mode(struct lft_ev_file *f)
+/**
+ * lft_ev_trig_update() - what the probe reads: any triggers, and whether
+ *	they need the record
+ * @f: the event in an array (lft_lock held)
+ */
+void lft_ev_trig_update(struct lft_ev_file *f)
 {
 	struct lft_trigger *t;
 	u8 mode = 0;
+
+	if (!list_empty(&f->hists))
+		mode = LFT_EV_TRIG | LFT_EV_TRIG_COND;
 
 	list_for_each_entry(t, &f->triggers, list) {
 		mode |= LFT_EV_TRIG;
@@ -186,7 +215,8 @@ static void lft_trig_rcu(struct rcu_head *rcu)
 static int lft_trig_kind(u8 type)
 {
 	return type == LFT_TRIG_TRACEOFF ? LFT_TRIG_TRACEON :
-	       type == LFT_TRIG_DISABLE ? LFT_TRIG_ENABLE : type;
+	       type == LFT_TRIG_DISABLE ? LFT_TRIG_ENABLE :
+	       type == LFT_TRIG_DISABLE_HIST ? LFT_TRIG_ENABLE_HIST : type;
 }
 
 /* An event has one trigger of a kind (per target); "!" removes it. */
@@ -222,14 +252,14 @@ static int lft_trig_add(struct lft_ev_file *f, struct lft_trigger *t)
 		return ret;
 	}
 	list_add_rcu(&t->list, &f->triggers);
-	lft_trig_update_mode(f);
+	lft_ev_trig_update(f);
 	return 0;
 }
 
 static void lft_trig_del(struct lft_ev_file *f, struct lft_trigger *t)
 {
 	list_del_rcu(&t->list);
-	lft_trig_update_mode(f);
+	lft_ev_trig_update(f);
 	lft_ev_soft(f, false);
 	if (t->target)
 		lft_ev_soft(t->target, false);
@@ -248,6 +278,7 @@ void lft_ev_triggers_clear(struct lft_ev_file *f)
 
 	list_for_each_entry_safe(t, tmp, &f->triggers, list)
 		lft_trig_del(f, t);
+	lft_hist_clear_all(f);
 	lft_ev_for_each_in(o, f->tr)
 		list_for_each_entry_safe(t, tmp, &o->triggers, list)
 			if (t->target == f)
@@ -273,11 +304,11 @@ void lft_ev_show_trigger(struct lft_file_ref *ref, struct seq_buf *s)
 	struct lft_trigger *t;
 	unsigned int i;
 
-	if (list_empty(&f->triggers)) {
+	if (list_empty(&f->triggers) && list_empty(&f->hists)) {
 		seq_buf_printf(s, "# Available triggers:\n#");
 		for (i = 0; i < ARRAY_SIZE(lft_trig_names); i++)
 			seq_buf_printf(s, " %s", lft_trig_names[i]);
-		seq_buf_printf(s, "\n");
+		seq_buf_printf(s, " hist\n");
 		return;
 	}
 	list_for_each_entry(t, &f->triggers, list) {
@@ -296,6 +327,7 @@ void lft_ev_show_trigger(struct lft_file_ref *ref, struct seq_buf *s)
 		else
 			seq_buf_printf(s, "\n");
 	}
+	lft_hist_show_triggers(f, s);
 }
 
 /* enable_event's "SYS:EV": the target in the same array. */
@@ -339,14 +371,13 @@ int lft_ev_store_trigger(struct lft_file_ref *ref, char *buf, size_t cnt)
 	remove = cmd[0] == '!';
 	if (remove)
 		cmd++;
+	if (!strcmp(cmd, "hist"))
+		return lft_hist_store(f, remove, next);
 	type = match_string(lft_trig_names, ARRAY_SIZE(lft_trig_names), cmd);
 	if (type < 0)
 		return -EINVAL;
 	if (next) {
-		bool needs = type == LFT_TRIG_ENABLE ||
-			     type == LFT_TRIG_DISABLE;
-
-		if (needs || isdigit(*next)) {
+		if (lft_trig_targets(type) || isdigit(*next)) {
 			param = strsep(&next, " \t");
 			if (next && *skip_spaces(next))
 				flt = skip_spaces(next);
@@ -354,7 +385,7 @@ int lft_ev_store_trigger(struct lft_file_ref *ref, char *buf, size_t cnt)
 			flt = next;
 		}
 	}
-	if ((type == LFT_TRIG_ENABLE || type == LFT_TRIG_DISABLE) && !param)
+	if (lft_trig_targets(type) && !param)
 		return -EINVAL;
 
 	t = kzalloc(sizeof(*t), GFP_KERNEL);
@@ -363,7 +394,7 @@ int lft_ev_store_trigger(struct lft_file_ref *ref, char *buf, size_t cnt)
 	t->type = type;
 	atomic_long_set(&t->count, -1);
 	ret = -EINVAL;
-	if (type == LFT_TRIG_ENABLE || type == LFT_TRIG_DISABLE) {
+	if (lft_trig_targets(type)) {
 		t->target = lft_trig_target(ref->tr, &param);
 		if (!t->target)
 			goto out;

@@ -1,0 +1,603 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Histogram triggers, 6.1's "hist:" command on an event's trigger file:
+ *
+ *   hist:keys=K[,K...][:vals=V[,V...]][:sort=S[,S]][:size=N][:name=NAME]
+ *	  [:clock=CLOCK][:pause|:cont|:clear] [if FILTER]
+ *
+ * Keys and values are the event's fields (common ones too), cpu,
+ * common_timestamp, and for keys stacktrace, with 6.1's modifiers. Each
+ * hit builds the compound key on the stack and adds to its element in a
+ * pre-allocated map (hist_map.h), without locks or allocation; a full map
+ * counts the hit as dropped. Triggers of one name=NAME share a histogram
+ * wherever they are, as 6.1's. The grammar follows 6.1's parse order, so
+ * that the first error found and logged is 6.1's, with its caret.
+ *
+ * Not yet: variables, expressions and constants, actions (onmatch, onmax,
+ * onchange), synthetic events: refused with -EINVAL.
+ */
+#include <linux/ctype.h>
+#include <linux/kallsyms.h>
+#include <linux/log2.h>
+#include <linux/math64.h>
+#include <linux/module.h>
+#include <linux/slab.h>
+#include <linux/stacktrace.h>
+#include <linux/string.h>
+
+#include "compat/kapi.h"
+#include "events/hist.h"
+
+/* Triggers with a name= (lft_lock), newest first as 6.1 looks them up. */
+static LIST_HEAD(lft_hist_named);
+
+/* ------------------------------------------------------------ hitting */
+
+static u64 lft_hist_num(const void *rec, unsigned int off, unsigned int size,
+			bool is_signed)
+{
+	const void *v = rec + off;
+
+	switch (size) {
+	case 1:
+		return is_signed ? (u64)*(const s8 *)v : *(const u8 *)v;
+	case 2:
+		return is_signed ? (u64)get_unaligned((const s16 *)v) :
+				   get_unaligned((const u16 *)v);
+	case 4:
+		return is_signed ? (u64)get_unaligned((const s32 *)v) :
+				   get_unaligned((const u32 *)v);
+	default:
+		return get_unaligned((const u64 *)v);
+	}
+}
+
+/* A numeric field's value for this hit, modifiers applied. */
+static u64 lft_hist_value(const struct lft_hfield *hf, struct lft_ev_file *f,
+			  const struct lft_hist_data *hd, const void *rec,
+			  unsigned int len)
+{
+	u64 v = 0;
+
+	switch (hf->kind) {
+	case LFT_HF_COUNT:
+		return 1;
+	case LFT_HF_NUM:
+		if (hf->offset + hf->size <= len)
+			v = lft_hist_num(rec, hf->offset, hf->size,
+					 hf->is_signed);
+		break;
+	case LFT_HF_CPU:
+		v = raw_smp_processor_id();
+		break;
+	case LFT_HF_TS: {
+		struct lft_rb *rb = READ_ONCE(f->tr->rb);
+
+		v = lft_rb_now(rb);
+		if (hd->usecs && lft_time_in_ns(lft_rb_get_clock(rb)))
+			v = div_u64(v + 500, 1000);
+		break;
+	}
+	default:
+		/* Strings as values: 6.1 sums their addresses; lftrace 0. */
+		return 0;
+	}
+	if (hf->flags & LFT_HF_LOG2)
+		v = order_base_2(v);
+	else if (hf->flags & LFT_HF_BUCKET)
+		v = div64_ul(v, hf->buckets) * hf->buckets;
+	return v;
+}
+
+/* Frames of the kernel's event plumbing between a tracepoint and lftrace. */
+static bool lft_hist_plumbing(unsigned long addr)
+{
+	char sym[KSYM_NAME_LEN];
+
+	if (!sprint_symbol_no_offset(sym, addr))
+		return false;
+	return str_has_prefix(sym, "__traceiter_") ||
+	       str_has_prefix(sym, "perf_") || str_has_prefix(sym, "__perf_");
+}
+
+/*
+ * The stack of the code that hit the event, from where the kernel's
+ * starts: the tracepoint's caller. lftrace's own frames (probe, trigger
+ * code) are left out, and so is what lies between them and the caller
+ * (the tracepoint's iterator, perf's path for events lftrace captures
+ * through perf).
+ */
+static noinline void lft_hist_stack(unsigned long *out)
+{
+	unsigned long st[2 * LFT_HIST_STACK_DEPTH];
+	unsigned int n, i, j, from = 0;
+
+	n = stack_trace_save(st, ARRAY_SIZE(st), 0);
+	for (i = 0; i < n; i++)
+		if (within_module(st[i], THIS_MODULE))
+			from = i + 1;
+	while (from < n && lft_hist_plumbing(st[from]))
+		from++;
+	for (j = 0; j < LFT_HIST_STACK_DEPTH && from < n; j++)
+		out[j] = st[from++];
+}
+
+/* Up to @n bytes of @src, to its NUL: 6.1's key strings (@dst zeroed). */
+static void lft_hist_strcpy(u8 *dst, const char *src, unsigned int n)
+{
+	unsigned int i;
+
+	for (i = 0; i < n && src[i]; i++)
+		dst[i] = src[i];
+}
+
+/* The key of this hit, in @key (key_size bytes, zeroed). */
+static void lft_hist_key(const struct lft_hist_data *hd, struct lft_ev_file *f,
+			 const void *rec, unsigned int len, u8 *key)
+{
+	unsigned int i;
+
+	lft_hist_for_each_key(i, hd) {
+		const struct lft_hfield *hf = &hd->fields[i];
+		u8 *dst = key + hf->koff;
+		unsigned int off = hf->offset, n = hf->size;
+		u64 v;
+
+		switch (hf->kind) {
+		case LFT_HF_STACK:
+			lft_hist_stack((unsigned long *)dst);
+			continue;
+		case LFT_HF_LOC: {
+			u32 loc;
+
+			if (off + 4 > len)
+				continue;
+			loc = get_unaligned((const u32 *)(rec + off));
+			off = loc & 0xffff;
+			n = loc >> 16;
+			if (off + n > len)
+				continue;
+			fallthrough;
+		}
+		case LFT_HF_STR:
+			if (off + n > len)
+				continue;
+			lft_hist_strcpy(dst, rec + off,
+					min_t(unsigned int, n, hf->ksize - 1));
+			continue;
+		default:
+			v = lft_hist_value(hf, f, hd, rec, len);
+			memcpy(dst, &v, sizeof(v));
+		}
+	}
+}
+
+/* A new element's private bytes: the task's name, as 6.1 saves it. */
+static void lft_hist_elt_init(void *priv, void *arg)
+{
+	struct task_struct *task = current;
+
+	if (!task->pid)
+		strscpy(priv, "<idle>", TASK_COMM_LEN);
+	else
+		memcpy(priv, task->comm, TASK_COMM_LEN);
+}
+
+static void lft_hist_hit_one(struct lft_hist_data *hd, struct lft_ev_file *f,
+			     const void *rec, unsigned int len)
+{
+	u8 key[LFT_HIST_KEY_MAX] __aligned(8);
+	struct lft_hmap_elt *elt;
+	unsigned int i;
+
+	memset(key, 0, hd->key_size);
+	lft_hist_key(hd, f, rec, len, key);
+	elt = lft_hmap_insert(hd->map, key, NULL);
+	if (!elt)
+		return;
+	lft_hmap_add(elt, 0, 1);
+	for (i = 1; i < hd->nvals; i++)
+		lft_hmap_add(elt, i, lft_hist_value(&hd->fields[i], f, hd, rec,
+						    len));
+}
+
+/**
+ * lft_hist_hit() - run an event's hist triggers on a record
+ * @f: the event in an array (from its probe, preemption off)
+ * @rec: the record
+ * @len: its length
+ */
+void lft_hist_hit(struct lft_ev_file *f, const void *rec, unsigned int len)
+{
+	struct lft_hist_trig *t;
+
+	list_for_each_entry_rcu(t, &f->hists, list) {
+		struct lft_hist_data *hd = t->hd;
+
+		if (READ_ONCE(t->paused) || READ_ONCE(hd->clearing))
+			continue;
+		if (t->filter && !lft_filter_match(t->filter, rec, len))
+			continue;
+		lft_hist_hit_one(hd, f, rec, len);
+	}
+}
+
+/* ------------------------------------------------------ state changes */
+
+static void lft_hist_data_rcu(struct rcu_head *rcu)
+{
+	struct lft_hist_data *hd = container_of(rcu, struct lft_hist_data,
+						rcu);
+	unsigned int i;
+
+	for (i = 0; i < LFT_HIST_FIELDS_MAX; i++) {
+		kfree(hd->fields[i].own_name);
+		kfree(hd->fields[i].type);
+	}
+	lft_hmap_free(hd->map);
+	kfree(hd->clock);
+	kfree(hd);
+}
+
+static void lft_hist_trig_free_now(struct lft_hist_trig *t)
+{
+	lft_filter_free(t->filter);
+	kfree(t->filter_str);
+	kfree(t->name);
+	kfree(t);
+}
+
+static void lft_hist_trig_rcu(struct rcu_head *rcu)
+{
+	lft_hist_trig_free_now(container_of(rcu, struct lft_hist_trig, rcu));
+}
+
+/* Drop @t's reference on its histogram; the last frees it after RCU. */
+static void lft_hist_data_put(struct lft_hist_data *hd)
+{
+	if (hd && !--hd->users)
+		call_rcu(&hd->rcu, lft_hist_data_rcu);
+}
+
+static void lft_hist_del(struct lft_ev_file *f, struct lft_hist_trig *t)
+{
+	list_del_rcu(&t->list);
+	if (t->name)
+		list_del(&t->named);
+	lft_ev_trig_update(f);
+	lft_ev_soft(f, false);
+	lft_hist_data_put(t->hd);
+	call_rcu(&t->rcu, lft_hist_trig_rcu);
+}
+
+/**
+ * lft_hist_clear_all() - remove every hist trigger of an event in an array
+ * @f: the event (lft_lock held)
+ */
+void lft_hist_clear_all(struct lft_ev_file *f)
+{
+	struct lft_hist_trig *t, *tmp;
+
+	list_for_each_entry_safe(t, tmp, &f->hists, list)
+		lft_hist_del(f, t);
+}
+
+/**
+ * lft_hist_set_paused() - pause or continue every hist trigger of an event
+ *	(enable_hist, disable_hist)
+ * @f: the event in an array (from a probe, preemption off)
+ * @paused: pause them
+ */
+void lft_hist_set_paused(struct lft_ev_file *f, bool paused)
+{
+	struct lft_hist_trig *t;
+
+	list_for_each_entry_rcu(t, &f->hists, list)
+		WRITE_ONCE(t->paused, paused);
+}
+
+/* Empty a histogram: hits stop while it is emptied. */
+static void lft_hist_clear(struct lft_hist_data *hd)
+{
+	WRITE_ONCE(hd->clearing, true);
+	synchronize_rcu();
+	lft_hmap_clear(hd->map);
+	/* The emptied map is seen by whoever sees hits resume. */
+	smp_store_release(&hd->clearing, false);
+}
+
+static struct lft_hist_trig *lft_hist_find_named(const char *name)
+{
+	struct lft_hist_trig *t;
+
+	list_for_each_entry(t, &lft_hist_named, named)
+		if (!strcmp(t->name, name))
+			return t;
+	return NULL;
+}
+
+/* 6.1's compatible_field(): the same field, or one described the same. */
+static bool lft_hist_same_field(const struct lft_hfield *a,
+				const struct lft_hfield *b)
+{
+	if (!a->has_field || !b->has_field)
+		return a->has_field == b->has_field;
+	return !strcmp(a->name, b->name) && !strcmp(a->type, b->type) &&
+	       a->size == b->size && a->is_signed == b->is_signed;
+}
+
+/*
+ * 6.1's hist_trigger_match(): @t is the trigger @n describes. @named is
+ * the trigger of @n's name, if any: then only its histogram's triggers
+ * match; without, only unnamed ones.
+ */
+static bool lft_hist_match(const struct lft_hist_trig *n,
+			   const struct lft_hist_trig *t,
+			   const struct lft_hist_trig *named, bool any_filter)
+{
+	const struct lft_hist_data *a = n->hd, *b = t->hd;
+	unsigned int i;
+
+	if (named ? named->hd != b : !!t->name)
+		return false;
+	if (a->nvals != b->nvals || a->nkeys != b->nkeys ||
+	    a->nsort != b->nsort)
+		return false;
+	if (!any_filter && !n->filter_str != !t->filter_str)
+		return false;
+	for (i = 0; i < a->nvals + a->nkeys; i++) {
+		const struct lft_hfield *x = &a->fields[i], *y = &b->fields[i];
+
+		/* 6.1 compares no bucket sizes. */
+		if (x->kind != y->kind || x->flags != y->flags ||
+		    !lft_hist_same_field(x, y) ||
+		    x->koff != y->koff || x->ksize != y->ksize)
+			return false;
+	}
+	for (i = 0; i < a->nsort; i++)
+		if (a->sort[i].idx != b->sort[i].idx ||
+		    a->sort[i].desc != b->sort[i].desc)
+			return false;
+	return any_filter || !n->filter_str ||
+	       !strcmp(n->filter_str, t->filter_str);
+}
+
+static struct lft_hist_trig *lft_hist_find(struct lft_ev_file *f,
+					   const struct lft_hist_trig *n,
+					   const struct lft_hist_trig *named)
+{
+	struct lft_hist_trig *t;
+
+	list_for_each_entry(t, &f->hists, list)
+		if (lft_hist_match(n, t, named, false))
+			return t;
+	return NULL;
+}
+
+/* The array's clock for common_timestamp, as 6.1 sets it. */
+static int lft_hist_set_clock(struct lft_hist_parse *p, struct lft_array *tr,
+			      const char *clock)
+{
+	int c = lft_rb_clock_parse(clock);
+
+	if (c < 0) {
+		lft_hist_err(p, LFT_HE_SET_CLOCK_FAIL, clock);
+		return -EINVAL;
+	}
+	return lft_array_set_clock(tr, c);
+}
+
+/* Add @n (its histogram made or shared) to @f, as 6.1 registers it. */
+static int lft_hist_register(struct lft_hist_parse *p, struct lft_ev_file *f,
+			     struct lft_hist_trig *n, unsigned int bits)
+{
+	struct lft_hist_trig *named = NULL;
+	struct lft_hist_data *hd = n->hd;
+	int ret;
+
+	if (n->name) {
+		named = lft_hist_find_named(n->name);
+		if (named && !lft_hist_match(n, named, named, true)) {
+			lft_hist_err(p, LFT_HE_NAMED_MISMATCH, n->name);
+			return -EINVAL;
+		}
+	}
+	if (!n->name || named) {
+		if (lft_hist_find(f, n, named)) {
+			lft_hist_err(p, LFT_HE_TRIGGER_EEXIST, NULL);
+			return -EEXIST;
+		}
+	}
+	if (p->cont || p->clear) {
+		lft_hist_err(p, LFT_HE_TRIGGER_ENOENT_CLEAR, NULL);
+		return -ENOENT;
+	}
+	n->paused = p->pause;
+	if (named) {
+		n->hd = named->hd;
+	} else {
+		hd->map = lft_hmap_create(bits, hd->key_size, hd->nvals,
+					  hd->comm ? TASK_COMM_LEN : 0,
+					  hd->comm ? lft_hist_elt_init : NULL);
+		if (IS_ERR(hd->map)) {
+			ret = PTR_ERR(hd->map);
+			hd->map = NULL;
+			return ret;
+		}
+	}
+	if (n->hd->timestamps) {
+		ret = lft_hist_set_clock(p, f->tr, n->hd->clock);
+		if (ret)
+			goto undo;
+	}
+	ret = lft_ev_soft(f, true);
+	if (ret)
+		goto undo;
+	if (named) {
+		lft_hist_data_put(hd);
+		named->hd->users++;
+	}
+	list_add_tail_rcu(&n->list, &f->hists);
+	if (n->name)
+		list_add(&n->named, &lft_hist_named);
+	lft_ev_trig_update(f);
+	return 0;
+undo:
+	n->hd = hd;
+	return ret;
+}
+
+/* pause, cont, clear on an existing trigger: true when one was found. */
+static bool lft_hist_update_only(struct lft_hist_parse *p,
+				 struct lft_ev_file *f,
+				 struct lft_hist_trig *n)
+{
+	struct lft_hist_trig *named = NULL, *t;
+
+	if (!p->pause && !p->cont && !p->clear)
+		return false;
+	if (n->name) {
+		named = lft_hist_find_named(n->name);
+		if (!named || !lft_hist_match(n, named, named, true))
+			return false;
+	}
+	t = lft_hist_find(f, n, named);
+	if (!t)
+		return false;
+	if (p->pause)
+		WRITE_ONCE(t->paused, true);
+	else if (p->cont)
+		WRITE_ONCE(t->paused, false);
+	else
+		lft_hist_clear(t->hd);
+	return true;
+}
+
+/* A new histogram for @t, from the parse. */
+static int lft_hist_build(struct lft_hist_parse *p, struct lft_ev_file *f,
+			  struct lft_hist_trig *t)
+{
+	struct lft_hist_data *hd = kzalloc(sizeof(*hd), GFP_KERNEL);
+
+	if (!hd)
+		return -ENOMEM;
+	hd->users = 1;
+	t->hd = hd;
+	hd->clock = kstrdup(p->clock ?: "global", GFP_KERNEL);
+	if (!hd->clock)
+		return -ENOMEM;
+	if (p->name) {
+		t->name = kstrdup(p->name, GFP_KERNEL);
+		if (!t->name)
+			return -ENOMEM;
+	}
+	return lft_hist_parse_fields(p, f->ev, hd);
+}
+
+/* The filter after "if" and its one separator, compiled into @t. */
+static int lft_hist_filter(struct lft_ev_file *f, char *filter,
+			   struct lft_hist_trig *t)
+{
+	char *s = strsep(&filter, " \t");
+	int ret;
+
+	if (strcmp(s, "if") || !filter)
+		return -EINVAL;
+	ret = lft_filter_compile(f->tr, f->ev, filter, false, &t->filter);
+	if (ret)
+		return ret;
+	t->filter_str = kstrdup(filter, GFP_KERNEL);
+	return t->filter_str ? 0 : -ENOMEM;
+}
+
+/**
+ * lft_hist_store() - a "hist:" command written to an event's trigger file
+ * @f: the event in an array (lft_lock held)
+ * @remove: it was "!hist:"
+ * @param: the text after "hist:" (NULL: none)
+ *
+ * Return: 0 or a negative errno (nothing changed).
+ */
+int lft_hist_store(struct lft_ev_file *f, bool remove, char *param)
+{
+	struct lft_hist_parse p = { .tr = f->tr,
+				    .bits = LFT_HIST_BITS_DEFAULT };
+	struct lft_hist_trig *t, *o;
+	char *filter;
+	int ret;
+
+	if (!param)
+		return -EINVAL;
+	p.cmd = kasprintf(GFP_KERNEL, "hist:%s", param);
+	p.loc = kasprintf(GFP_KERNEL, "hist:%s:%s", f->ev->system,
+			  f->ev->name);
+	t = kzalloc(sizeof(*t), GFP_KERNEL);
+	ret = -ENOMEM;
+	if (!p.cmd || !p.loc || !t)
+		goto out;
+	ret = -EINVAL;
+	param = lft_hist_split(param, &filter);
+	if (!param)
+		goto out;
+	for (o = (void *)strstr(param, ".sym-offset"); o;
+	     o = (void *)strstr((char *)o + 11, ".sym-offset"))
+		((char *)o)[4] = 'X';
+	ret = lft_hist_parse_attrs(&p, param);
+	if (!ret)
+		ret = lft_hist_build(&p, f, t);
+	if (!ret && filter)
+		ret = lft_hist_filter(f, filter, t);
+	if (ret)
+		goto out;
+	if (remove) {
+		o = lft_hist_find(f, t, t->name ?
+				  lft_hist_find_named(t->name) : NULL);
+		if (o)
+			lft_hist_del(f, o);
+		goto out;
+	}
+	if (lft_hist_update_only(&p, f, t))
+		goto out;
+	ret = lft_hist_register(&p, f, t, p.bits);
+	if (!ret)
+		t = NULL;
+out:
+	if (t) {
+		lft_hist_data_put(t->hd);
+		lft_hist_trig_free_now(t);
+	}
+	kfree(p.cmd);
+	kfree(p.loc);
+	return ret;
+}
+
+/**
+ * lft_hist_show_triggers() - the trigger file's lines for hist triggers
+ * @f: the event in an array (lft_lock held)
+ * @s: where to print
+ */
+void lft_hist_show_triggers(struct lft_ev_file *f, struct seq_buf *s)
+{
+	struct lft_hist_trig *t;
+
+	list_for_each_entry(t, &f->hists, list)
+		lft_hist_print_trig(s, t);
+}
+
+/**
+ * lft_hist_show() - an event's hist file: each hist trigger's histogram
+ * @ref: the file's ref (priv: the event in an array)
+ * @s: where to print
+ */
+void lft_hist_show(struct lft_file_ref *ref, struct seq_buf *s)
+{
+	struct lft_ev_file *f = ref->priv;
+	struct lft_hist_trig *t;
+	unsigned int n = 0;
+
+	list_for_each_entry(t, &f->hists, list) {
+		if (n++)
+			seq_buf_printf(s, "\n\n");
+		lft_hist_print_hist(s, t);
+	}
+}
