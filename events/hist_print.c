@@ -111,38 +111,21 @@ struct lft_hist_cmp {
 static int lft_hist_cmp_num(const void *a, const void *b, unsigned int size,
 			    bool is_signed)
 {
-	u64 x = *(const u64 *)a, y = *(const u64 *)b;
-	s64 sx, sy;
+	unsigned int shift;
+	u64 x, y;
 
-	switch (size) {
-	case 1:
-		if (!is_signed)
-			return (u8)x > (u8)y ? 1 : (u8)x < (u8)y ? -1 : 0;
-		sx = (s8)x;
-		sy = (s8)y;
-		break;
-	case 2:
-		if (!is_signed)
-			return (u16)x > (u16)y ? 1 : (u16)x < (u16)y ? -1 : 0;
-		sx = (s16)x;
-		sy = (s16)y;
-		break;
-	case 4:
-		if (!is_signed)
-			return (u32)x > (u32)y ? 1 : (u32)x < (u32)y ? -1 : 0;
-		sx = (s32)x;
-		sy = (s32)y;
-		break;
-	case 8:
-		if (!is_signed)
-			return x > y ? 1 : x < y ? -1 : 0;
-		sx = x;
-		sy = y;
-		break;
-	default:
+	if (size != 1 && size != 2 && size != 4 && size != 8)
 		return 0;
-	}
-	return sx > sy ? 1 : sx < sy ? -1 : 0;
+	/*
+	 * The field's bytes moved to the top: their order, and their sign
+	 * bit's, is then that of the whole 64-bit word.
+	 */
+	shift = 64 - 8 * size;
+	x = *(const u64 *)a << shift;
+	y = *(const u64 *)b << shift;
+	if (is_signed)
+		return (s64)x > (s64)y ? 1 : (s64)x < (s64)y ? -1 : 0;
+	return x > y ? 1 : x < y ? -1 : 0;
 }
 
 static int lft_hist_cmp_dup(const void *a, const void *b, const void *priv)
