@@ -22,7 +22,7 @@
 #include "core/trace.h"
 #include "compat/btf.h"
 #include "events/event.h"
-#include "events/kprobe.h"
+#include "events/dynevent.h"
 
 #define LFT_EV_FIRST_ID		20
 #define LFT_EV_LAST_ID		0xffff
@@ -948,7 +948,7 @@ void lft_events_exit(void)
 {
 	struct lft_event *ev, *tmp;
 
-	lft_kp_exit();
+	lft_dynev_exit();
 	list_for_each_entry_safe(ev, tmp, &lft_ev_list, list)
 		list_del(&ev->list);
 	xa_destroy(&lft_ev_ids);

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * kprobe events: kprobe_events, dynamic_events and kprobe_profile at the
- * top level (as 6.1 has them), the events' probes and the handlers that
- * write their records.
+ * kprobe events: a kind of dynamic event (events/dynevent.c has the
+ * files' grammar), kprobe_events and kprobe_profile at the top level (as
+ * 6.1 has them), the events' probes and the handlers that write their
+ * records.
  *
  * An event may have several probes (6.1's "append": the same GROUP/EVENT
  * defined again at another place, with the same arguments' names and
@@ -29,7 +30,6 @@
 #include <linux/kprobes.h>
 #include <linux/percpu.h>
 #include <linux/slab.h>
-#include <linux/uaccess.h>
 #include <linux/vmalloc.h>
 
 #include "arch/x86/fentry.h"
@@ -37,9 +37,8 @@
 #include "compat/ksyms.h"
 #include "core/trace.h"
 #include "events/event.h"
+#include "events/dynevent.h"
 #include "events/kprobe.h"
-
-#define LFT_KP_WRITE_BUF	4096	/* a line is at most 4094 bytes */
 
 /* One kprobe event: what its directory shows and its records hold. */
 struct lft_kp_event {
@@ -58,6 +57,7 @@ struct lft_kp_event {
 /* One probe of an event: a place, its kprobe and its counts. */
 struct lft_kp {
 	struct lft_kp_event *event;
+	struct lft_dynev dyn;		/* its line in dynamic_events */
 	struct list_head list;		/* lft_kp_list, in creation order */
 	struct list_head sibling;	/* in event->probes */
 	struct lft_kp_def *def;
@@ -67,6 +67,8 @@ struct lft_kp {
 	bool on_hook;			/* served by lftrace's fentry hook */
 	bool on_site_kprobe;		/* armed as a kprobe on ftrace */
 };
+
+static struct lft_dynev_ops lft_kp_dynev_ops;
 
 /* Every probe, as 6.1 lists them: in the order they were defined. */
 static LIST_HEAD(lft_kp_list);
@@ -748,6 +750,7 @@ static int lft_kp_create(const char *line)
 	}
 	list_add_tail(&k->sibling, &kev->probes);
 	list_add_tail(&k->list, &lft_kp_list);
+	lft_dynev_add(&k->dyn, &lft_kp_dynev_ops);
 	kfree(perr.cmd);
 	return 0;
 out_event:
@@ -764,11 +767,6 @@ out_def:
 	lft_kp_def_free(def);
 	kfree(perr.cmd);
 	return ret;
-}
-
-static void lft_kp_clear_one(struct lft_array *tr, void *data)
-{
-	lft_array_clear(tr, LFT_RB_ALL_CPUS);
 }
 
 /*
@@ -792,6 +790,7 @@ static int lft_kp_remove(struct lft_kp *k)
 	}
 	list_del(&k->sibling);
 	list_del(&k->list);
+	lft_dynev_del(&k->dyn);
 	/* Waits for the probe's handlers: none uses @k after it. */
 	lft_kp_unregister(k);
 	lft_kp_free(k);
@@ -829,101 +828,37 @@ static bool lft_kp_match_head(struct lft_kp *k, int argc, char **argv)
 	return true;
 }
 
-/* "-:[GRP/]EVENT [PLACE [ARGS]]". */
-static int lft_kp_delete(const char *line)
+/* "-:[GRP/]EVENT [PLACE [ARGS]]" names this probe. */
+static bool lft_kp_match(const char *group, const char *event, int argc,
+			 char **argv, struct lft_dynev *d)
 {
-	char *event, *group = NULL, *p;
-	struct lft_kp *k, *tmp;
-	int argc, ret = -ENOENT;
-	char **argv;
+	struct lft_kp *k = container_of(d, struct lft_kp, dyn);
 
-	argv = argv_split(GFP_KERNEL, line, &argc);
-	if (!argv)
-		return -ENOMEM;
-	if (!argc || argv[0][1] != ':') {
-		ret = -EINVAL;
-		goto out;
-	}
-	event = &argv[0][2];
-	p = strchr(event, '/');
-	if (p) {
-		group = event;
-		*p = '\0';
-		event = p + 1;
-	}
-	if (!group && !*event) {
-		ret = -EINVAL;
-		goto out;
-	}
-	list_for_each_entry_safe(k, tmp, &lft_kp_list, list) {
-		if ((*event && strcmp(k->def->event, event)) ||
-		    (group && strcmp(k->def->group, group)) ||
-		    !lft_kp_match_head(k, argc - 1, argv + 1))
-			continue;
-		/* An enabled event's last probe stops it, the others gone. */
-		ret = lft_kp_remove(k);
-		if (ret)
-			break;
-	}
-	lft_arrays_for_each(lft_kp_clear_one, NULL);
-out:
-	argv_free(argv);
-	return ret;
+	return (!*event || !strcmp(k->def->event, event)) &&
+	       (!group || !strcmp(k->def->group, group)) &&
+	       lft_kp_match_head(k, argc, argv);
 }
 
-/**
- * lft_kp_run() - run one line written to kprobe_events
- * @line: the line, comment removed
- *
- * Called with lft_lock held.
- *
- * Return: 0 or a negative errno (and an error_log line where 6.1 logs
- * one); a failed line changes nothing.
- */
-int lft_kp_run(const char *line)
+static bool lft_kp_busy(struct lft_dynev *d)
 {
-	const char *p = skip_spaces(line);
-
-	if (!*p)
-		return 0;
-	if (line[0] == '-')
-		return lft_kp_delete(line);
-	return lft_kp_create(line);
+	return container_of(d, struct lft_kp, dyn)->event->ev.users;
 }
 
-/* "echo > kprobe_events": all or, when one is enabled, none. */
-static int lft_kp_clear_all(void)
+/* An enabled event's last probe stays (EBUSY), the others go. */
+static int lft_kp_remove_dyn(struct lft_dynev *d)
 {
-	struct lft_kp *k, *tmp;
-	int ret = 0;
+	return lft_kp_remove(container_of(d, struct lft_kp, dyn));
+}
 
-	list_for_each_entry(k, &lft_kp_list, list)
-		if (k->event->ev.users)
-			return -EBUSY;
-	list_for_each_entry_safe(k, tmp, &lft_kp_list, list) {
-		ret = lft_kp_remove(k);
-		if (ret)
-			break;
-	}
-	lft_arrays_for_each(lft_kp_clear_one, NULL);
-	return ret;
+static void lft_kp_show(struct seq_buf *s, struct lft_dynev *d)
+{
+	struct lft_kp *k = container_of(d, struct lft_kp, dyn);
+
+	lft_kp_def_show(k->def, (unsigned long)k->rp.kp.addr, k->rp.maxactive,
+			s);
 }
 
 /* ---------------------------------------------------------- files */
-
-struct lft_kp_text {
-	char *buf;
-	size_t len;
-};
-
-static void lft_kp_show_list(struct seq_buf *s)
-{
-	struct lft_kp *k;
-
-	list_for_each_entry(k, &lft_kp_list, list)
-		lft_kp_def_show(k->def, (unsigned long)k->rp.kp.addr,
-				k->rp.maxactive, s);
-}
 
 static void lft_kp_show_profile(struct seq_buf *s)
 {
@@ -942,164 +877,15 @@ static void lft_kp_show_profile(struct seq_buf *s)
 	}
 }
 
-/* The file's whole text, made at open under lft_lock. */
-static int lft_kp_text(struct file *file, void (*show)(struct seq_buf *s))
+/* kprobe_events and kprobe_profile, at the top level as 6.1 has them. */
+static int lft_kp_files(struct lft_array *tr)
 {
-	struct lft_kp_text *t = kzalloc(sizeof(*t), GFP_KERNEL);
-	size_t size = PAGE_SIZE;
-	struct seq_buf s;
+	int ret = lft_dynev_file(tr, "kprobe_events", 0640, &lft_kp_dynev_ops,
+				 NULL);
 
-	if (!t)
-		return -ENOMEM;
-	for (;;) {
-		t->buf = kvmalloc(size, GFP_KERNEL);
-		if (!t->buf) {
-			kfree(t);
-			return -ENOMEM;
-		}
-		seq_buf_init(&s, t->buf, size);
-		mutex_lock(&lft_lock);
-		show(&s);
-		mutex_unlock(&lft_lock);
-		if (!seq_buf_has_overflowed(&s))
-			break;
-		kvfree(t->buf);
-		size *= 4;
-	}
-	t->len = seq_buf_used(&s);
-	file->private_data = t;
-	return 0;
-}
-
-static int lft_kp_open_with(struct inode *inode, struct file *file,
-			    void (*show)(struct seq_buf *s))
-{
-	int ret = lft_open_check(inode, file);
-
-	if (ret)
-		return ret;
-	/* kprobe_profile takes no writes, and root could open it so. */
-	if (show == lft_kp_show_list && (file->f_mode & FMODE_WRITE) &&
-	    (file->f_flags & O_TRUNC)) {
-		mutex_lock(&lft_lock);
-		ret = lft_kp_clear_all();
-		mutex_unlock(&lft_lock);
-	}
-	if (!ret && (file->f_mode & FMODE_READ))
-		ret = lft_kp_text(file, show);
-	if (ret)
-		lft_release(inode, file);
-	return ret;
-}
-
-static int lft_kp_open(struct inode *inode, struct file *file)
-{
-	return lft_kp_open_with(inode, file, lft_kp_show_list);
-}
-
-static int lft_kp_profile_open(struct inode *inode, struct file *file)
-{
-	return lft_kp_open_with(inode, file, lft_kp_show_profile);
-}
-
-static ssize_t lft_kp_read(struct file *file, char __user *ubuf, size_t cnt,
-			   loff_t *ppos)
-{
-	struct lft_kp_text *t = file->private_data;
-
-	return t ? simple_read_from_buffer(ubuf, cnt, ppos, t->buf, t->len) : 0;
-}
-
-/* One line at a time, as 6.1: lines before a bad one stay done. */
-static ssize_t lft_kp_write(struct file *file, const char __user *ubuf,
-			    size_t cnt, loff_t *ppos)
-{
-	char *kbuf = kmalloc(LFT_KP_WRITE_BUF, GFP_KERNEL);
-	size_t done = 0, size;
-	char *buf, *nl;
-	int ret = 0;
-
-	if (!kbuf)
-		return -ENOMEM;
-	while (done < cnt && !ret) {
-		size = min_t(size_t, cnt - done, LFT_KP_WRITE_BUF - 1);
-		if (copy_from_user(kbuf, ubuf + done, size)) {
-			ret = -EFAULT;
-			break;
-		}
-		kbuf[size] = '\0';
-		buf = kbuf;
-		while (done < cnt) {
-			nl = strchr(buf, '\n');
-			if (nl) {
-				*nl = '\0';
-				size = nl - buf + 1;
-			} else {
-				size = strlen(buf);
-				if (done + size < cnt) {
-					if (buf != kbuf)
-						break;	/* read the rest */
-					pr_warn("Line length is too long: Should be less than %d\n",
-						LFT_KP_WRITE_BUF - 2);
-					ret = -EINVAL;
-					break;
-				}
-			}
-			done += size;
-			nl = strchr(buf, '#');
-			if (nl)
-				*nl = '\0';
-			mutex_lock(&lft_lock);
-			ret = lft_kp_run(buf);
-			mutex_unlock(&lft_lock);
-			if (ret)
-				break;
-			buf += size;
-		}
-	}
-	kfree(kbuf);
-	return ret ? ret : done;
-}
-
-static int lft_kp_release(struct inode *inode, struct file *file)
-{
-	struct lft_kp_text *t = file->private_data;
-
-	if (t) {
-		kvfree(t->buf);
-		kfree(t);
-	}
-	return lft_release(inode, file);
-}
-
-static const struct file_operations lft_kp_fops = {
-	.owner = THIS_MODULE,
-	.open = lft_kp_open,
-	.read = lft_kp_read,
-	.write = lft_kp_write,
-	.release = lft_kp_release,
-	.llseek = default_llseek,
-};
-
-static const struct file_operations lft_kp_profile_fops = {
-	.owner = THIS_MODULE,
-	.open = lft_kp_profile_open,
-	.read = lft_kp_read,
-	.release = lft_kp_release,
-	.llseek = default_llseek,
-};
-
-/**
- * lft_kp_files_create() - kprobe_events, dynamic_events, kprobe_profile
- * @tr: the top-level array (6.1 has them there only)
- * @ref: its files' ref
- */
-void lft_kp_files_create(struct lft_array *tr, struct lft_file_ref *ref)
-{
-	debugfs_create_file("kprobe_events", 0640, tr->dir, ref, &lft_kp_fops);
-	debugfs_create_file("dynamic_events", 0640, tr->dir, ref, &lft_kp_fops);
-	debugfs_create_file("kprobe_profile", 0440, tr->dir, ref,
-			    &lft_kp_profile_fops);
+	return ret ? ret : lft_dynev_file(tr, "kprobe_profile", 0440,
+					  &lft_kp_dynev_ops,
+					  lft_kp_show_profile);
 }
 
 /**
@@ -1144,13 +930,11 @@ int lft_kp_boot(const char *defs)
 	return ret;
 }
 
-/**
- * lft_kp_exit() - unregister and free every kprobe event at unload
- *
- * The arrays are gone (their events disabled); the registry's list still
- * links the events, so they leave it here.
+/*
+ * At unload: the arrays are gone (their events disabled); the registry's
+ * list still links the events, so they leave it here.
  */
-void lft_kp_exit(void)
+static void lft_kp_exit(void)
 {
 	struct lft_kp *k, *tmp;
 
@@ -1160,6 +944,7 @@ void lft_kp_exit(void)
 
 		list_del(&k->sibling);
 		list_del(&k->list);
+		lft_dynev_del(&k->dyn);
 		lft_kp_unregister(k);
 		lft_kp_free(k);
 		if (last) {
@@ -1167,4 +952,22 @@ void lft_kp_exit(void)
 			lft_kp_event_free(kev);
 		}
 	}
+}
+
+static struct lft_dynev_ops lft_kp_dynev_ops = {
+	.create = lft_kp_create,
+	.show = lft_kp_show,
+	.busy = lft_kp_busy,
+	.match = lft_kp_match,
+	.remove = lft_kp_remove_dyn,
+	.files = lft_kp_files,
+	.exit = lft_kp_exit,
+};
+
+/**
+ * lft_kp_init() - register kprobe events as a kind of dynamic event
+ */
+void lft_kp_init(void)
+{
+	lft_dynev_register(&lft_kp_dynev_ops);
 }

@@ -249,11 +249,7 @@ void lft_kp_print_args(struct seq_buf *s, const struct lft_kp_def *def,
 int lft_kp_reg_offset(const char *name);
 
 /* kprobe.c */
-struct lft_array;
-struct lft_file_ref;
-int lft_kp_run(const char *line);
-void lft_kp_files_create(struct lft_array *tr, struct lft_file_ref *ref);
+void lft_kp_init(void);
 int lft_kp_boot(const char *defs);
-void lft_kp_exit(void);
 
 #endif /* LFT_EVENTS_KPROBE_H */

@@ -716,9 +716,9 @@ static int lft_kp_parse_place(struct lft_kp_words *w, struct lft_kp_def *def,
 	if (!kstrtoul(w->argv[1], 0, &def->addr))
 		return 0;
 	w->idx = 1;
-	/* A uprobe's PATH:OFFS: not ours, 6.1 says nothing either. */
+	/* A uprobe's PATH:OFFS: not ours (the next kind is tried). */
 	if (strchr(w->argv[1], '/') && strchr(w->argv[1], ':'))
-		return -EINVAL;
+		return -ECANCELED;
 	sym = kstrdup(w->argv[1], GFP_KERNEL);
 	if (!sym)
 		return -ENOMEM;
@@ -958,8 +958,9 @@ out:
  * @perr: on return, the error's code and caret, and the command as the
  *	error_log shows it (kfree() perr->cmd; NULL when there are no words)
  *
- * Return: the definition (lft_kp_def_free()), or an ERR_PTR: -EINVAL for
- * bad syntax (perr->code says which, or LFT_KP_E_NONE where 6.1 logs
+ * Return: the definition (lft_kp_def_free()), or an ERR_PTR: -ECANCELED
+ * for a line that is not a kprobe's (another kind's, or too short), -EINVAL
+ * for bad syntax (perr->code says which, or LFT_KP_E_NONE where 6.1 logs
  * nothing), -ENOENT or -EADDRNOTAVAIL for a missing or ambiguous symbol,
  * -E2BIG, -ENOMEM.
  */
@@ -975,7 +976,8 @@ struct lft_kp_def *lft_kp_parse(const char *line,
 	ret = lft_kp_split(line, &w);
 	if (ret)
 		return ERR_PTR(ret);
-	ret = -EINVAL;
+	/* Not a kprobe's line: another kind of dynamic event may take it. */
+	ret = -ECANCELED;
 	if (w.argc < 2 || (w.argv[0][0] != 'p' && w.argv[0][0] != 'r'))
 		goto out_words;
 	perr->cmd = lft_kp_join(&w);

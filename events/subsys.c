@@ -24,6 +24,7 @@
 
 #include "core/trace.h"
 #include "events/event.h"
+#include "events/dynevent.h"
 #include "events/generic.h"
 #include "events/kprobe.h"
 
@@ -88,6 +89,8 @@ static int lft_ev_subsys_init(void)
 
 	if (ret)
 		return ret;
+	/* The kinds of dynamic events, in the order a definition tries them. */
+	lft_kp_init();
 	/* After lftrace's own: a kernel event they have is not mirrored. */
 	ret = lft_gev_init();
 	if (!ret)
@@ -114,13 +117,13 @@ static void lft_ev_subsys_exit(void)
 	lft_gev_exit();
 }
 
-/* The top level also gets kprobe_events and kprobe_profile. */
+/* The top level also gets dynamic_events and each kind's files. */
 static int lft_ev_array_init(struct lft_array *tr, struct lft_file_ref *ref)
 {
 	int ret = lft_events_array_init(tr);
 
 	if (!ret && !tr->name)
-		lft_kp_files_create(tr, ref);
+		ret = lft_dynev_files_create(tr);
 	return ret;
 }
 

@@ -101,9 +101,9 @@ static const struct {
 	{ "p ^vfs_read+10%return", LFT_KP_E_BAD_RETPROBE, -EINVAL },
 	/* 6.1 refuses these without an error_log line. */
 	{ "p vfs_read $comm:u32", LFT_KP_E_NONE, -EINVAL },
-	{ "x vfs_read", LFT_KP_E_NONE, -EINVAL },
-	{ "p", LFT_KP_E_NONE, -EINVAL },
-	{ "p /bin/sh:0x10", LFT_KP_E_NONE, -EINVAL },
+	{ "x vfs_read", LFT_KP_E_NONE, -ECANCELED },
+	{ "p", LFT_KP_E_NONE, -ECANCELED },
+	{ "p /bin/sh:0x10", LFT_KP_E_NONE, -ECANCELED },
 };
 
 /* Each bad definition: its errno, its error and the caret's place. */
