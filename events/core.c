@@ -418,6 +418,7 @@ static int lft_ev_attach(struct lft_ev_file *f)
 	ev->users++;
 	list_add_tail_rcu(&f->node, &ev->active);
 	f->enabled = true;
+	f->was_enabled = true;
 	return 0;
 }
 
@@ -711,9 +712,36 @@ out:
 static void lft_ev_del_one(struct lft_array *tr, void *data)
 {
 	struct lft_ev_file *f = lft_ev_file_find(tr, data);
+	struct lft_ev_array *ea = tr->events;
 
-	if (f)
-		lft_ev_file_del(f);
+	if (!f)
+		return;
+	if (f->was_enabled && ea)
+		ea->clear_pending = true;
+	lft_ev_file_del(f);
+}
+
+static void lft_ev_clear_pending(struct lft_array *tr, void *data)
+{
+	struct lft_ev_array *ea = tr->events;
+
+	if (!ea || !ea->clear_pending)
+		return;
+	ea->clear_pending = false;
+	if (data)
+		lft_array_clear(tr, LFT_RB_ALL_CPUS);
+}
+
+/**
+ * lft_events_removed() - after dynamic events were removed
+ *
+ * Empties the buffer of every array in which one of them had been
+ * enabled, as 6.1 does (its records would otherwise outlive the event's
+ * format). Called with lft_lock held.
+ */
+void lft_events_removed(void)
+{
+	lft_arrays_for_each(lft_ev_clear_pending, (void *)1);
 }
 
 struct lft_ev_retire_ctx {
@@ -812,6 +840,8 @@ int lft_event_remove(struct lft_event *ev)
 		c.gone = false;
 		c.ok = true;
 		lft_arrays_for_each(lft_ev_retire_one, &c);
+		/* 6.1 then empties no buffer, even for earlier removals. */
+		lft_arrays_for_each(lft_ev_clear_pending, NULL);
 		return -EBUSY;
 	}
 	/* No probe is still on its files (lft_ev_detach()). */

@@ -117,6 +117,7 @@ struct lft_ev_file {
 	struct lft_event *ev;
 	struct lft_array *tr;
 	bool enabled;			/* probe on: in ev->active */
+	bool was_enabled;		/* ever was: its removal empties the buffer */
 	struct list_head node;		/* in ev->active while enabled */
 	struct list_head list;		/* in lft_ev_array.files */
 	struct lft_ev_sys *sys;
@@ -157,6 +158,8 @@ struct lft_ev_array {
 	bool fork_probes;
 	/* events/ftrace/print: its triggers run on trace_marker writes. */
 	struct lft_ev_file *marker;
+	/* An event once enabled here was removed: empty the buffer. */
+	bool clear_pending;
 };
 
 /* Each event of array @tr (lft_lock held). */
@@ -260,6 +263,7 @@ int lft_ev_enable(struct lft_ev_file *f, bool on);
 int lft_event_add(struct lft_event *ev);
 void lft_events_order(void);
 int lft_event_remove(struct lft_event *ev);
+void lft_events_removed(void);
 void lft_event_disable(struct lft_event *ev);
 extern struct list_head lft_ev_list;
 
