@@ -131,6 +131,7 @@ const char *lft_synth_field_fmt(const struct lft_synth_field *f)
 			return lft_synth_types[i].fmt;
 	return "%llu";
 }
+EXPORT_SYMBOL_NS_GPL(lft_synth_field_fmt, LFTRACE_INTERNAL);
 
 /* Where 6.1 puts the caret for @word: its first appearance in the line. */
 static unsigned int lft_synth_errpos(const struct lft_synth_def *def,
