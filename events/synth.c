@@ -14,12 +14,9 @@
  */
 #define pr_fmt(fmt) "lftrace: " fmt
 
-#include <linux/gfp.h>
 #include <linux/slab.h>
 #include <linux/string.h>
-#include <linux/tracepoint.h>
 #include <linux/uaccess.h>
-#include <trace/events/mmflags.h>
 
 #include "core/trace.h"
 #include "events/event.h"
@@ -160,13 +157,20 @@ static unsigned int lft_synth_strlen(const char *str, unsigned int max)
 	return n;
 }
 
-/* A stack's bytes: its entries up to the first 0, that 0 too if room. */
+/*
+ * A stack's bytes: its entries up to the first 0, that 0 too if room;
+ * read without faulting (an unreadable one is an empty stack).
+ */
 static unsigned int lft_synth_stacklen(const unsigned long *stack)
 {
 	unsigned int n = 0;
+	unsigned long v;
 
-	while (n < LFT_SYNTH_STACK_MAX && stack[n])
+	while (n < LFT_SYNTH_STACK_MAX) {
+		if (copy_from_kernel_nofault(&v, stack + n, sizeof(v)) || !v)
+			break;
 		n++;
+	}
 	if (n < LFT_SYNTH_STACK_MAX)
 		n++;
 	return n * sizeof(long);
@@ -200,6 +204,18 @@ static void lft_synth_strcpy(char *dst, const char *src, unsigned int room)
 	dst[n - 1] = '\0';
 }
 
+/*
+ * Copy a stack measured at @len bytes; if it changed since, it still
+ * ends in a 0 within them (unless it filled them all, as 6.1's may).
+ */
+static void lft_synth_stackcpy(void *dst, const void *src, unsigned int len)
+{
+	if (copy_from_kernel_nofault(dst, src, len))
+		memset(dst, 0, len);
+	else if (len < LFT_SYNTH_STACK_MAX * sizeof(long))
+		*(unsigned long *)(dst + len - sizeof(long)) = 0;
+}
+
 /* Fill record @rec (its header aside) from @vals; @lens: dynamic sizes. */
 static void lft_synth_fill(const struct lft_synth_event *se, void *rec,
 			   const u64 *vals, const unsigned int *lens)
@@ -214,8 +230,9 @@ static void lft_synth_fill(const struct lft_synth_event *se, void *rec,
 
 		if (f->is_dynamic) {
 			if (f->is_stack)
-				memcpy(rec + dyn, (void *)(unsigned long)v,
-				       lens[i]);
+				lft_synth_stackcpy(rec + dyn,
+						   (void *)(unsigned long)v,
+						   lens[i]);
 			else
 				lft_synth_strcpy(rec + dyn,
 						 (char *)(unsigned long)v,
@@ -276,71 +293,6 @@ void lft_synth_trace(struct lft_synth_event *se, const u64 *vals,
 }
 
 /* ------------------------------------------------------- the lines */
-
-static const struct lft_ev_flag lft_synth_gfp_names[] = {
-	__def_gfpflag_names
-};
-
-/* A gfp_t's names after its number, as 6.1's trace_print_flags_seq(). */
-static void lft_synth_print_gfp(struct seq_buf *s, unsigned long flags)
-{
-	bool first = true;
-	unsigned int i;
-
-	seq_buf_printf(s, " (");
-	for (i = 0; i < ARRAY_SIZE(lft_synth_gfp_names) && flags; i++) {
-		unsigned long mask = lft_synth_gfp_names[i].mask;
-
-		if ((flags & mask) != mask)
-			continue;
-		flags &= ~mask;
-		seq_buf_printf(s, "%s%s", first ? "" : "|",
-			       lft_synth_gfp_names[i].name);
-		first = false;
-	}
-	if (flags)
-		seq_buf_printf(s, "%s0x%lx", first ? "" : "|", flags);
-	seq_buf_printf(s, ")");
-}
-
-/*
- * A number as 6.1 prints it: the slot's value cut to the field's size,
- * then its conversion; so a negative s8 or s16 prints as unsigned.
- */
-static void lft_synth_print_num(struct seq_buf *s,
-				const struct lft_synth_field *f,
-				const void *slot)
-{
-	const char *fmt = lft_synth_field_fmt(f);
-	u64 v;
-
-	switch (f->size) {
-	case 1:
-		v = *(u8 *)slot;
-		break;
-	case 2:
-		v = *(u16 *)slot;
-		break;
-	case 4:
-		v = *(u32 *)slot;
-		break;
-	default:
-		v = *(u64 *)slot;
-		break;
-	}
-	if (!strcmp(fmt, "%d"))
-		seq_buf_printf(s, "%d", (int)v);
-	else if (!strcmp(fmt, "%u"))
-		seq_buf_printf(s, "%u", (unsigned int)v);
-	else if (!strcmp(fmt, "%x"))
-		seq_buf_printf(s, "%x", (unsigned int)v);
-	else if (fmt[1] == 'l' && fmt[strlen(fmt) - 1] == 'd')
-		seq_buf_printf(s, "%lld", (s64)v);
-	else
-		seq_buf_printf(s, "%llu", v);
-	if (!strcmp(f->type, "gfp_t"))
-		lft_synth_print_gfp(s, (unsigned int)v);
-}
 
 /* "=> sym" for each entry of a stack field, up to its first 0. */
 static void lft_synth_print_stack(struct seq_buf *s, const void *rec,
@@ -412,39 +364,6 @@ static void lft_synth_event_free(struct lft_synth_event *se)
 	kfree(se->ev.print_fmt);
 	lft_synth_def_free(&se->def);
 	kfree(se);
-}
-
-/* "print fmt": each field's conversion, then each value's expression. */
-static char *lft_synth_print_fmt(const struct lft_synth_def *def)
-{
-	struct seq_buf s;
-	unsigned int i, size = 64;
-	char *buf;
-
-	for (i = 0; i < def->nfields; i++)
-		size += 2 * strlen(def->fields[i].name) + 40;
-	buf = kmalloc(size, GFP_KERNEL);
-	if (!buf)
-		return NULL;
-	seq_buf_init(&s, buf, size);
-	seq_buf_printf(&s, "\"");
-	for (i = 0; i < def->nfields; i++)
-		seq_buf_printf(&s, "%s=%s%s", def->fields[i].name,
-			       lft_synth_field_fmt(&def->fields[i]),
-			       i == def->nfields - 1 ? "" : ", ");
-	seq_buf_printf(&s, "\"");
-	for (i = 0; i < def->nfields; i++) {
-		const struct lft_synth_field *f = &def->fields[i];
-
-		if (f->is_stack)
-			seq_buf_printf(&s, ", __get_stacktrace(%s)", f->name);
-		else if (f->is_dynamic)
-			seq_buf_printf(&s, ", __get_str(%s)", f->name);
-		else
-			seq_buf_printf(&s, ", REC->%s", f->name);
-	}
-	buf[seq_buf_used(&s)] = '\0';
-	return buf;
 }
 
 /*

@@ -104,12 +104,15 @@ int lft_synth_parse(const char *line, bool dyn,
 		    struct lft_synth_def *def);
 void lft_synth_def_free(struct lft_synth_def *def);
 const char *lft_synth_field_fmt(const struct lft_synth_field *f);
+char *lft_synth_print_fmt(const struct lft_synth_def *def);
+struct seq_buf;
+void lft_synth_print_num(struct seq_buf *s, const struct lft_synth_field *f,
+			 const void *slot);
 
 void lft_synth_init(void);
 struct lft_synth_event *lft_synth_ref(const char *name);
 void lft_synth_unref(struct lft_synth_event *se);
 
-struct seq_buf;
 int lft_synth_command(const char *line);
 int lft_synth_test_trace(struct lft_synth_event *se, const u64 *vals,
 			 unsigned int nvals, bool enable, struct seq_buf *s);

@@ -7,16 +7,25 @@
  * dynamic array: char[] (a string) or unsigned long[] (a stack). Several
  * fields may share a ';'-separated part (6.1's older syntax).
  *
+ * Also what a definition gives that does not depend on the registry: its
+ * print fmt and how its numbers print.
+ *
  * 6.1 places error_log's caret at the first place the offending word's
  * text appears in the line (so a word that also appears earlier points
  * there): lft_synth_errpos() does the same.
  */
 #include <linux/ctype.h>
 #include <linux/err.h>
+#include <linux/gfp.h>
 #include <linux/kernel.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 
+#include <linux/seq_buf.h>
+#include <linux/tracepoint.h>
+#include <trace/events/mmflags.h>
+
+#include "events/event.h"
 #include "events/synth.h"
 
 /* The texts of 6.1's error_log lines, enum lft_synth_err's order. */
@@ -377,3 +386,114 @@ void lft_synth_def_free(struct lft_synth_def *def)
 	memset(def, 0, sizeof(*def));
 }
 EXPORT_SYMBOL_NS_GPL(lft_synth_def_free, LFTRACE_INTERNAL);
+
+/* ------------------------------------------------ what definitions give */
+
+/**
+ * lft_synth_print_fmt() - an event's "print fmt"
+ * @def: its definition
+ *
+ * Each field's conversion, then each value's expression, as 6.1's.
+ *
+ * Return: the text (kfree() it), or NULL without memory.
+ */
+char *lft_synth_print_fmt(const struct lft_synth_def *def)
+{
+	struct seq_buf s;
+	unsigned int i, size = 64;
+	char *buf;
+
+	for (i = 0; i < def->nfields; i++)
+		size += 2 * strlen(def->fields[i].name) + 40;
+	buf = kmalloc(size, GFP_KERNEL);
+	if (!buf)
+		return NULL;
+	seq_buf_init(&s, buf, size);
+	seq_buf_printf(&s, "\"");
+	for (i = 0; i < def->nfields; i++)
+		seq_buf_printf(&s, "%s=%s%s", def->fields[i].name,
+			       lft_synth_field_fmt(&def->fields[i]),
+			       i == def->nfields - 1 ? "" : ", ");
+	seq_buf_printf(&s, "\"");
+	for (i = 0; i < def->nfields; i++) {
+		const struct lft_synth_field *f = &def->fields[i];
+
+		if (f->is_stack)
+			seq_buf_printf(&s, ", __get_stacktrace(%s)", f->name);
+		else if (f->is_dynamic)
+			seq_buf_printf(&s, ", __get_str(%s)", f->name);
+		else
+			seq_buf_printf(&s, ", REC->%s", f->name);
+	}
+	buf[seq_buf_used(&s)] = '\0';
+	return buf;
+}
+
+static const struct lft_ev_flag lft_synth_gfp_names[] = {
+	__def_gfpflag_names
+};
+
+/* A gfp_t's names after its number, as 6.1's trace_print_flags_seq(). */
+static void lft_synth_print_gfp(struct seq_buf *s, unsigned long flags)
+{
+	bool first = true;
+	unsigned int i;
+
+	seq_buf_printf(s, " (");
+	for (i = 0; i < ARRAY_SIZE(lft_synth_gfp_names) && flags; i++) {
+		unsigned long mask = lft_synth_gfp_names[i].mask;
+
+		if ((flags & mask) != mask)
+			continue;
+		flags &= ~mask;
+		seq_buf_printf(s, "%s%s", first ? "" : "|",
+			       lft_synth_gfp_names[i].name);
+		first = false;
+	}
+	if (flags)
+		seq_buf_printf(s, "%s0x%lx", first ? "" : "|", flags);
+	seq_buf_printf(s, ")");
+}
+
+/**
+ * lft_synth_print_num() - a number field's value as 6.1 prints it
+ * @s: where
+ * @f: the field
+ * @slot: its slot in a record
+ *
+ * The slot's value cut to the field's size, then its conversion: so a
+ * negative s8 or s16 prints as unsigned, as in 6.1.
+ */
+void lft_synth_print_num(struct seq_buf *s, const struct lft_synth_field *f,
+			 const void *slot)
+{
+	const char *fmt = lft_synth_field_fmt(f);
+	u64 v;
+
+	switch (f->size) {
+	case 1:
+		v = *(u8 *)slot;
+		break;
+	case 2:
+		v = *(u16 *)slot;
+		break;
+	case 4:
+		v = *(u32 *)slot;
+		break;
+	default:
+		v = *(u64 *)slot;
+		break;
+	}
+	if (!strcmp(fmt, "%d"))
+		seq_buf_printf(s, "%d", (int)v);
+	else if (!strcmp(fmt, "%u"))
+		seq_buf_printf(s, "%u", (unsigned int)v);
+	else if (!strcmp(fmt, "%x"))
+		seq_buf_printf(s, "%x", (unsigned int)v);
+	else if (fmt[1] == 'l' && fmt[strlen(fmt) - 1] == 'd')
+		seq_buf_printf(s, "%lld", (s64)v);
+	else
+		seq_buf_printf(s, "%llu", v);
+	if (!strcmp(f->type, "gfp_t"))
+		lft_synth_print_gfp(s, (unsigned int)v);
+}
