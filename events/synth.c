@@ -14,6 +14,7 @@
  */
 #define pr_fmt(fmt) "lftrace: " fmt
 
+#include <linux/percpu.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/uaccess.h>
@@ -26,6 +27,10 @@
 #define LFT_SYNTH_STR_DYN_MAX	4096	/* a dynamic string's bytes, as 6.1 */
 #define LFT_SYNTH_STACK_MAX	16	/* a stack's entries, as 6.1's hist */
 #define LFT_SYNTH_FAULT		"(fault)"
+/* Synthetic records being written on a CPU at once, interrupts' included. */
+#define LFT_SYNTH_NEST_MAX	8
+
+static DEFINE_PER_CPU(int, lft_synth_nest);
 
 /**
  * struct lft_synth_event - a synthetic event
@@ -272,6 +277,13 @@ void lft_synth_trace(struct lft_synth_event *se, const u64 *vals,
 
 	if (nvals != se->def.nfields || list_empty(&se->ev.active))
 		return;
+	/*
+	 * A synthetic event whose own hist trigger generates it again
+	 * (directly or through others) would recurse without end: the
+	 * kernel's ring buffer refuses such nesting, so does this.
+	 */
+	if (this_cpu_inc_return(lft_synth_nest) > LFT_SYNTH_NEST_MAX)
+		goto out;
 	for (i = 0; i < nvals; i++) {
 		if (!se->def.fields[i].is_dynamic)
 			continue;
@@ -280,7 +292,7 @@ void lft_synth_trace(struct lft_synth_event *se, const u64 *vals,
 	}
 	/* Too big for a record: none, as 6.1's reservation fails. */
 	if (se->fixed + dsize > LFT_RB_MAX_PAYLOAD)
-		return;
+		goto out;
 	lft_ev_for_each_file(f, &se->ev) {
 		struct lft_rb_res res;
 		void *rec = lft_ev_reserve(f, se->fixed + dsize, &res);
@@ -290,6 +302,8 @@ void lft_synth_trace(struct lft_synth_event *se, const u64 *vals,
 		lft_synth_fill(se, rec, vals, lens);
 		lft_ev_commit(f, &res);
 	}
+out:
+	this_cpu_dec(lft_synth_nest);
 }
 
 /* ------------------------------------------------------- the lines */

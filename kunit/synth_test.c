@@ -278,6 +278,11 @@ static void lft_st_stack(struct kunit *test)
 	scnprintf(want, 256, "kt_stk: st=STACK:\n=> %pS\n=> %pS\nn=3\n",
 		  (void *)stack[0], (void *)stack[1]);
 	KUNIT_EXPECT_STREQ(test, buf, want);
+	/* One that cannot be read is empty. */
+	v[0] = 1;
+	KUNIT_EXPECT_EQ(test, lft_st_trace(test, "kt_stk", v, 2, true, buf,
+					   1024), 1);
+	KUNIT_EXPECT_STREQ(test, buf, "kt_stk: st=STACK:\nn=3\n");
 	KUNIT_EXPECT_EQ(test, lft_synth_command("!kt_stk"), 0);
 }
 
