@@ -139,6 +139,8 @@ int lft_dynev_run(const char *line, const struct lft_dynev_ops *only)
 	struct lft_dynev_ops *ops;
 	int ret = -ECANCELED;
 
+	if (only && only->run)
+		return only->run(line);
 	line = skip_spaces(line);
 	if (!*line)
 		return 0;
@@ -194,9 +196,14 @@ void lft_dynev_show(struct seq_buf *s, const struct lft_dynev_ops *only)
 {
 	struct lft_dynev *d;
 
-	list_for_each_entry(d, &lft_dynev_list, list)
-		if (!only || d->ops == only)
+	list_for_each_entry(d, &lft_dynev_list, list) {
+		if (only && d->ops != only)
+			continue;
+		if (only && only->own_show)
+			only->own_show(s, d);
+		else
 			d->ops->show(s, d);
+	}
 }
 
 /**

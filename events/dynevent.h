@@ -36,6 +36,11 @@ struct lft_dynev;
  *	lft_dynev_del()); -EBUSY when its event is in use
  * @files: optional, create the kind's own files at the top level
  *	(lft_dynev_file())
+ * @own_show: optional, the entry's line in the kind's own file when it is not
+ *	@show's (synthetic_events leaves out dynamic_events' "s:synthetic/")
+ * @run: optional, how the kind's own file takes a line (comment removed)
+ *	when its grammar is not dynamic_events' (synthetic_events: bare
+ *	definitions and "!NAME"); 0 or a negative errno
  * @exit: at unload, the arrays gone: free every entry of the kind
  * @list: in the registry of kinds, internal
  */
@@ -47,6 +52,8 @@ struct lft_dynev_ops {
 		      char **argv, struct lft_dynev *d);
 	int (*remove)(struct lft_dynev *d);
 	int (*files)(struct lft_array *tr);
+	void (*own_show)(struct seq_buf *s, struct lft_dynev *d);
+	int (*run)(const char *line);
 	void (*exit)(void);
 	struct list_head list;
 };

@@ -27,6 +27,7 @@
 #include "events/dynevent.h"
 #include "events/generic.h"
 #include "events/kprobe.h"
+#include "events/synth.h"
 
 static char *kprobe_event;
 module_param(kprobe_event, charp, 0444);
@@ -91,6 +92,7 @@ static int lft_ev_subsys_init(void)
 		return ret;
 	/* The kinds of dynamic events, in the order a definition tries them. */
 	lft_kp_init();
+	lft_synth_init();
 	/* After lftrace's own: a kernel event they have is not mirrored. */
 	ret = lft_gev_init();
 	if (!ret)

@@ -56,4 +56,65 @@ unsigned int lft_synth_fields(const struct lft_synth_event *se,
 void lft_synth_trace(struct lft_synth_event *se, const u64 *vals,
 		     unsigned int nvals);
 
+/*
+ * Between synth.c and synth_parse.c, and for KUnit (kunit/synth_test.c).
+ */
+#define LFT_SYNTH_SYSTEM	"synthetic"
+#define LFT_SYNTH_FIELDS_MAX	64	/* fields an event may have, as 6.1 */
+#define LFT_SYNTH_STR_MAX	256	/* a char[N] field's room in a record */
+
+/* 6.1's errors, in the order of its table (lft_synth_err_text[]). */
+enum lft_synth_err {
+	LFT_SYNTH_E_BAD_NAME,
+	LFT_SYNTH_E_INVALID_CMD,
+	LFT_SYNTH_E_INVALID_DYN_CMD,
+	LFT_SYNTH_E_EVENT_EXISTS,
+	LFT_SYNTH_E_TOO_MANY_FIELDS,
+	LFT_SYNTH_E_INCOMPLETE_TYPE,
+	LFT_SYNTH_E_INVALID_TYPE,
+	LFT_SYNTH_E_INVALID_FIELD,
+	LFT_SYNTH_E_INVALID_ARRAY_SPEC,
+	LFT_SYNTH_E_NONE = -1,		/* refused without an error_log line */
+};
+
+extern const char *const lft_synth_err_text[];
+
+/**
+ * struct lft_synth_def - a synthetic_events (or dynamic_events) line, parsed
+ * @cmd: the line as error_log shows it (spaces before it left out)
+ * @name: the event's name
+ * @remove: "!NAME ...": a removal (synthetic_events), @fields unused
+ * @nfields: how many fields
+ * @fields: the fields, in order; their names and types allocated
+ * @err: the error, when the parse failed (enum lft_synth_err)
+ * @pos: where error_log's caret goes in @cmd
+ */
+struct lft_synth_def {
+	char *cmd;
+	char *name;
+	bool remove;
+	unsigned int nfields;
+	struct lft_synth_field *fields;
+	int err;
+	unsigned int pos;
+};
+
+int lft_synth_parse(const char *line, bool dyn,
+		    bool (*exists)(const char *name),
+		    struct lft_synth_def *def);
+void lft_synth_def_free(struct lft_synth_def *def);
+const char *lft_synth_field_fmt(const struct lft_synth_field *f);
+char *lft_synth_print_fmt(const struct lft_synth_def *def);
+struct seq_buf;
+void lft_synth_print_num(struct seq_buf *s, const struct lft_synth_field *f,
+			 const void *slot);
+
+void lft_synth_init(void);
+struct lft_synth_event *lft_synth_ref(const char *name);
+void lft_synth_unref(struct lft_synth_event *se);
+
+int lft_synth_command(const char *line);
+int lft_synth_test_trace(struct lft_synth_event *se, const u64 *vals,
+			 unsigned int nvals, bool enable, struct seq_buf *s);
+
 #endif /* LFT_EVENTS_SYNTH_H */
