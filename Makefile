@@ -10,7 +10,13 @@
 #   make bench-function lftrace's function tracer against the kernel's
 #   make bench-graph    lftrace's function_graph against the kernel's
 #   make bench-events   lftrace's sched_switch event against the kernel's
+#   make dkms-install   register, build and install lftrace with DKMS (root)
+#   make dkms-remove    take it out of DKMS and /usr/src again (root)
 #   make clean
+
+# lftrace's version: modinfo's "version", DKMS's PACKAGE_VERSION (dkms.conf
+# and Kbuild read it from this line).
+LFTRACE_VERSION := 0.1
 
 # The running kernel's headers when it has them, else the default test
 # kernel's (Debian's stock kernel, resolved by qemu-test/kernels).
@@ -18,7 +24,7 @@ RUNNING_KDIR := /lib/modules/$(shell uname -r)/build
 KDIR ?= $(if $(wildcard $(RUNNING_KDIR)),$(RUNNING_KDIR),$(shell $(CURDIR)/qemu-test/kernels kdir debian 2>/dev/null))
 
 .PHONY: all modules clean deps test test-all check bench-ringbuf bench-function \
-	bench-graph bench-events
+	bench-graph bench-events dkms-source dkms-install dkms-remove
 
 all: modules
 
@@ -52,3 +58,33 @@ bench-graph:
 
 bench-events:
 	qemu-test/bench/events/run
+
+# DKMS keeps a copy of the sources in /usr/src/PACKAGE-VERSION and rebuilds
+# it for every kernel installed later. The copy is what a module build
+# needs: no git history, no test harness or KUnit suites, no build output.
+DKMS_SRC ?= /usr/src/lftrace-$(LFTRACE_VERSION)
+DKMS_MOD := lftrace/$(LFTRACE_VERSION)
+# The kernel to build for at install time (dkms's -k); default: the running one.
+DKMS_KERNEL ?=
+DKMS_K := $(if $(DKMS_KERNEL),-k $(DKMS_KERNEL))
+
+dkms-source:
+	rm -rf $(DKMS_SRC)
+	mkdir -p $(DKMS_SRC)
+	rsync -a --exclude .git --exclude .ci --exclude /qemu-test --exclude /kunit \
+		--exclude '*.o' --exclude '*.ko' --exclude '*.mod' --exclude '*.mod.c' \
+		--exclude '*.a' --exclude '.*.cmd' --exclude '.*.d' --exclude Module.symvers \
+		--exclude modules.order --exclude .tmp_versions --exclude .cache.mk \
+		$(CURDIR)/ $(DKMS_SRC)/
+
+# A second install of the same version replaces the first.
+dkms-install:
+	@if dkms status $(DKMS_MOD) | grep -q .; then dkms remove $(DKMS_MOD) --all; fi
+	$(MAKE) --no-print-directory dkms-source
+	dkms add $(DKMS_MOD)
+	dkms build $(DKMS_MOD) $(DKMS_K)
+	dkms install $(DKMS_MOD) $(DKMS_K)
+
+dkms-remove:
+	@if dkms status $(DKMS_MOD) | grep -q .; then dkms remove $(DKMS_MOD) --all; fi
+	rm -rf $(DKMS_SRC)

@@ -160,3 +160,4 @@ module_exit(lft_exit);
 
 MODULE_LICENSE("GPL");
 MODULE_DESCRIPTION("lftrace: ftrace reimplemented as a loadable module");
+MODULE_VERSION(LFT_VERSION);

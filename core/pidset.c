@@ -8,8 +8,9 @@
  *
  * As in the kernel: a write lists pids separated by spaces (all of them
  * are added, or none when one is bad), ">>" adds to the set, opening with
- * O_TRUNC ("echo > file") empties it, and a read lists the pids, or
- * "no pid" when there are none.
+ * O_TRUNC ("echo > file") empties it, and a read lists the pids; with
+ * none, the function tracer's files say "no pid" and the events' files
+ * nothing (trace-cmd stat lists a set only when its file is not empty).
  */
 #include <linux/bitmap.h>
 #include <linux/debugfs.h>
@@ -73,6 +74,7 @@ struct lft_pid_file {
 	struct lft_array *tr;		/* first: see lft_open_check() */
 	struct lft_pidset __rcu **slot;
 	void (*changed)(struct lft_array *tr);
+	bool no_pid_line;		/* "no pid" when empty */
 };
 
 static int lft_pid_show(struct seq_file *m, void *v)
@@ -90,7 +92,7 @@ static int lft_pid_show(struct seq_file *m, void *v)
 			any = true;
 		}
 	}
-	if (!any)
+	if (!any && pf->no_pid_line)
 		seq_puts(m, "no pid\n");
 	mutex_unlock(&lft_lock);
 	return 0;
@@ -212,6 +214,8 @@ int lft_pid_file_create(const char *name, struct lft_array *tr,
 	pf->tr = tr;
 	pf->slot = slot;
 	pf->changed = changed;
+	/* set_ftrace_pid and set_ftrace_notrace_pid, not set_event_*pid. */
+	pf->no_pid_line = !strncmp(name, "set_ftrace_", 11);
 	debugfs_create_file(name, 0640, tr->dir, pf, &lft_pid_fops);
 	return 0;
 }

@@ -49,13 +49,45 @@ static bool lft_graph_files;			/* the filters were set up */
 /* A latency tracer's window (display-graph), or NULL for function_graph. */
 static lft_fn_gate_t lft_graph_gate;
 
+/*
+ * The hook's guard lets one nested entry through per context, so what the
+ * graph's own handlers call would be recorded: the ring buffer's wake-up of
+ * a reader raises an irq_work, and arch_irq_work_raise() is traceable (it
+ * showed as a child of each traced call under trace-cmd, whose readers
+ * wait). Nothing is recorded while a handler of ours runs in the same
+ * context on this CPU, as the kernel's graph tracer records nothing while
+ * its own handler runs.
+ */
+struct lft_graph_busy {
+	u8 ctx[4];
+};
+
+static DEFINE_PER_CPU(struct lft_graph_busy, lft_graph_busy);
+
+static __always_inline u8 *lft_graph_busy_enter(void)
+{
+	u8 *busy = &this_cpu_ptr(&lft_graph_busy)->ctx[interrupt_context_level()];
+
+	if (*busy)
+		return NULL;
+	*busy = 1;
+	barrier();
+	return busy;
+}
+
+static __always_inline void lft_graph_busy_exit(u8 *busy)
+{
+	barrier();
+	*busy = 0;
+}
+
 static void lft_graph_notrace_ret(unsigned long func, int depth, u64 calltime,
 				  struct pt_regs *regs)
 {
 }
 
-static void lft_graph_ret(unsigned long func, int depth, u64 calltime,
-			  struct pt_regs *regs)
+static void lft_graph_ret_one(unsigned long func, int depth, u64 calltime,
+			      struct pt_regs *regs)
 {
 	struct lft_array *tr = READ_ONCE(lft_graph_tr);
 	struct lft_graph_ret_entry *r;
@@ -93,9 +125,19 @@ static void lft_graph_ret(unsigned long func, int depth, u64 calltime,
 	lft_taskinfo_note();
 }
 
-/* The hook's entry point: preemption is off, any context. */
-static void lft_graph_hit(unsigned long ip, unsigned long parent_ip,
-		   struct pt_regs *regs)
+static void lft_graph_ret(unsigned long func, int depth, u64 calltime,
+			  struct pt_regs *regs)
+{
+	u8 *busy = lft_graph_busy_enter();
+
+	if (!busy)
+		return;
+	lft_graph_ret_one(func, depth, calltime, regs);
+	lft_graph_busy_exit(busy);
+}
+
+static void lft_graph_hit_one(unsigned long ip, unsigned long parent_ip,
+			      struct pt_regs *regs)
 {
 	struct lft_array *tr = READ_ONCE(lft_graph_tr);
 	struct lft_graph_ent_entry *ent;
@@ -147,6 +189,18 @@ static void lft_graph_hit(unsigned long ip, unsigned long parent_ip,
 	ent->depth = depth;
 	lft_rb_commit(&res);
 	lft_taskinfo_note();
+}
+
+/* The hook's entry point: preemption is off, any context. */
+static void lft_graph_hit(unsigned long ip, unsigned long parent_ip,
+			  struct pt_regs *regs)
+{
+	u8 *busy = lft_graph_busy_enter();
+
+	if (!busy)
+		return;
+	lft_graph_hit_one(ip, parent_ip, regs);
+	lft_graph_busy_exit(busy);
 }
 
 /* Before kprobe events: their return probes then fire inside its frame. */
