@@ -548,6 +548,7 @@ static struct lft_kp_event *lft_kp_event_new(struct lft_kp_def *def)
 	kev->ev.name = def->event;
 	kev->ev.print = lft_kp_print;
 	kev->ev.reg = lft_kp_reg;
+	kev->ev.is_probe = true;
 	return kev;
 }
 
