@@ -304,6 +304,9 @@ void lft_hist_set_paused(struct lft_ev_file *f, bool paused);
 void lft_ep_hit(struct lft_ev_file *src, const void *rec, unsigned int len);
 void lft_ep_init(void);
 
+/* uprobe.c */
+void lft_up_init(void);
+
 /* pid.c */
 void lft_ev_pid_fields(struct lft_event *ev);
 bool lft_ev_pid_ignored(struct lft_ev_file *f);
