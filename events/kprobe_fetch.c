@@ -312,7 +312,9 @@ static unsigned int lft_kp_store_ctx(const struct lft_kp_ctx *x, void *rec,
 	for (i = 0; i < def->nargs; i++) {
 		const struct lft_kp_arg *a = &def->args[i];
 		void *field = rec ? (char *)rec + head + a->offset : NULL;
-		bool user = a->type->user || a->loc_user || x->user;
+		/* A uprobe's $comm is the task's name, in the kernel. */
+		bool user = a->type->user || a->loc_user ||
+			    (x->user && a->base != LFT_KP_COMM);
 		unsigned long val = 0, addr;
 		bool ok = lft_kp_walk(a, x, &val);
 
