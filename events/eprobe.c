@@ -23,6 +23,7 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 
+#include "compat/behave.h"
 #include "core/trace.h"
 #include "events/event.h"
 #include "events/dynevent.h"
@@ -30,6 +31,8 @@
 #include "events/probe_parse.h"
 
 #define LFT_EP_GROUP	"eprobes"
+/* The arguments follow the common fields, unaligned (12 bytes on RT). */
+#define LFT_EP_HEAD	sizeof(struct lft_entry)
 
 /* One eprobe: its event, its definition and where it is hooked. */
 struct lft_ep {
@@ -72,7 +75,7 @@ void lft_ep_hit(struct lft_ev_file *src, const void *rec, unsigned int len)
 
 	list_for_each_entry_rcu(h, &src->eprobes, list) {
 		const struct lft_kp_def *def = h->ep->def;
-		unsigned int head = LFT_ENT_BODY, fixed = head + def->size;
+		unsigned int head = LFT_EP_HEAD, fixed = head + def->size;
 		unsigned int dsize = 0;
 		struct lft_rb_res res;
 		void *out;
@@ -103,7 +106,7 @@ static void lft_ep_print(struct seq_buf *s, const void *rec, unsigned int len)
 		return;
 	ep = container_of(ev, struct lft_ep, ev);
 	seq_buf_printf(s, "(%s.%s)", ep->def->ev_sys, ep->def->ev_name);
-	lft_kp_print_args(s, ep->def, rec, len, LFT_ENT_BODY);
+	lft_kp_print_args(s, ep->def, rec, len, LFT_EP_HEAD);
 }
 
 /* -------------------------------------------------- enable, disable */
@@ -323,6 +326,8 @@ static int lft_ep_parse_words(struct lft_kp_words *w, struct lft_kp_def *def,
 		if (ret)
 			return ret;
 		if (a->base == LFT_KP_FIELD && lft_ep_resolve(a, src)) {
+			if (LFT_EP_FIELD_BAD_VAR)
+				return lft_kp_err(w, a->param, LFT_KP_E_BAD_VAR);
 			lft_kp_err(w, 0, LFT_KP_E_BAD_ATTACH_ARG);
 			return -ENOENT;
 		}
@@ -378,7 +383,7 @@ static int lft_ep_fields(struct lft_ep *ep)
 		const struct lft_kp_arg *a = &def->args[i];
 		bool str = a->type->kind == LFT_KP_STRING;
 
-		fl[i].offset = LFT_ENT_BODY + a->offset;
+		fl[i].offset = LFT_EP_HEAD + a->offset;
 		fl[i].size = a->type->size * (a->count ?: 1);
 		fl[i].is_signed = a->type->is_signed;
 		if (!a->count) {

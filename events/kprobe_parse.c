@@ -158,12 +158,16 @@ static int lft_kp_parse_var(struct lft_kp_argctx *c, const char *var,
 	unsigned long n;
 	int len;
 
-	/* An eprobe's "$NAME" is a field of its event (eprobe.c finds it). */
+	/*
+	 * An eprobe's "$NAME" is a field of its event: eprobe.c finds it,
+	 * with the caret for its error in param meanwhile.
+	 */
 	if (c->kind == LFT_KP_EPROBE) {
 		a->field = kstrdup(var, GFP_KERNEL);
 		if (!a->field)
 			return -ENOMEM;
 		a->base = LFT_KP_FIELD;
+		a->param = offs;
 		return 0;
 	}
 	if (!strcmp(var, "retval")) {
@@ -197,6 +201,13 @@ static int lft_kp_parse_var(struct lft_kp_argctx *c, const char *var,
 		return 0;
 	}
 	len = str_has_prefix(var, "arg");
+	if (LFT_UP_ARG_NOFENTRY && len && c->kind == LFT_KP_UPROBE) {
+		if (kstrtoul(var + len, 10, &n))
+			return lft_kp_err(c->w, offs, LFT_KP_E_BAD_VAR);
+		return lft_kp_err(c->w, offs, !n || n > LFT_KP_MAX_STACK ?
+				  LFT_KP_E_BAD_ARG_NUM :
+				  LFT_KP_E_NOFENTRY_ARGS);
+	}
 	/* $argN only where the arguments are still in their registers. */
 	if (len && c->at_entry && !c->is_return) {
 		if (kstrtoul(var + len, 10, &n))
