@@ -425,6 +425,7 @@ static int lft_ev_attach(struct lft_ev_file *f)
 	ev->users++;
 	list_add_tail_rcu(&f->node, &ev->active);
 	f->enabled = true;
+	f->was_enabled = true;
 	return 0;
 }
 
@@ -731,6 +732,18 @@ struct lft_ev_retire_ctx {
 	bool ok;
 };
 
+/*
+ * An event going takes its records with it, as 6.1 does: the buffer of
+ * an array that ever had it enabled (soft mode too) is emptied.
+ */
+static void lft_ev_clear_one(struct lft_array *tr, void *data)
+{
+	struct lft_ev_file *f = lft_ev_file_find(tr, data);
+
+	if (f && f->was_enabled)
+		lft_array_clear(tr, LFT_RB_ALL_CPUS);
+}
+
 static void lft_ev_retire_one(struct lft_array *tr, void *data)
 {
 	struct lft_ev_retire_ctx *c = data;
@@ -825,6 +838,7 @@ int lft_event_remove(struct lft_event *ev)
 	}
 	/* No probe is still on its files (lft_ev_detach()). */
 	tracepoint_synchronize_unregister();
+	lft_arrays_for_each(lft_ev_clear_one, ev);
 	lft_arrays_for_each(lft_ev_del_one, ev);
 	list_del(&ev->list);
 	xa_erase(&lft_ev_ids, ev->id);

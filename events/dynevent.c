@@ -9,7 +9,8 @@
  *   entry it names, -ENOENT when none;
  * - opening for writing with O_TRUNC removes every entry, or none when
  *   one is busy (-EBUSY);
- * - both empty every array's buffer, whatever they removed;
+ * - an event removed empties the buffer of each array that ever had it
+ *   enabled (lft_event_remove()), as 6.1 does; nothing else is emptied;
  * - writes are taken a line at a time, '#' starts a comment, and lines
  *   before a bad one stay done.
  */
@@ -72,16 +73,6 @@ void lft_dynev_del(struct lft_dynev *d)
 	list_del_init(&d->list);
 }
 
-/*
- * After a removal command or a clear, whatever it removed: every array's
- * buffer is emptied, as 6.1 does, so that no record of a removed event
- * is left to print.
- */
-static void lft_dynev_clear_one(struct lft_array *tr, void *data)
-{
-	lft_array_clear(tr, LFT_RB_ALL_CPUS);
-}
-
 /* "-:[GROUP/]EVENT [ARGS]", or "!" before a definition. */
 static int lft_dynev_delete(const char *line, const struct lft_dynev_ops *only)
 {
@@ -129,7 +120,6 @@ static int lft_dynev_delete(const char *line, const struct lft_dynev_ops *only)
 		if (ret)
 			break;
 	}
-	lft_arrays_for_each(lft_dynev_clear_one, NULL);
 out:
 	argv_free(argv);
 	return ret;
@@ -189,8 +179,6 @@ int lft_dynev_clear(const struct lft_dynev_ops *only)
 			break;
 	}
 out:
-	/* Even when nothing went, as 6.1. */
-	lft_arrays_for_each(lft_dynev_clear_one, NULL);
 	return ret;
 }
 

@@ -138,6 +138,7 @@ struct lft_ev_file {
 	u8 trig_mode;			/* LFT_EV_TRIG* */
 	u8 slow;			/* LFT_EV_SLOW_*: the probe's slow path */
 	bool soft_disabled;		/* probe on for triggers, no records */
+	bool was_enabled;		/* ever attached (6.1's WAS_ENABLED) */
 	bool pid_check;			/* the array's pid lists are set */
 	bool marker;			/* ftrace/print: trace_marker's */
 	u8 taskinfo;			/* LFT_TI_* it holds (record-cmd/tgid) */
