@@ -31,6 +31,13 @@
 /* More than 128 arguments: E2BIG (6.1 drops the ones past 128). */
 #define LFT_KP_ARGS_E2BIG	1
 /*
+ * An eprobe's $NAME that is no field of its event is BAD_VAR at the '$'
+ * (6.1: BAD_ATTACH_ARG at the argument); a uprobe's $argN is
+ * NOFENTRY_ARGS (6.1: BAD_VAR).
+ */
+#define LFT_EP_FIELD_BAD_VAR	1
+#define LFT_UP_ARG_NOFENTRY	1
+/*
  * A function stack (func_stack_trace) records the tracer's trampoline as
  * INT_MAX, shown "[FTRACE TRAMPOLINE]"; 6.1 keeps its address, which has
  * no symbol and shows as a number.
@@ -47,6 +54,8 @@
 #define LFT_KP_MAXACT_TEXT	"Maxactive is not for kprobe"
 #define LFT_KP_COMM_TYPE_LOGGED	0
 #define LFT_KP_ARGS_E2BIG	0
+#define LFT_EP_FIELD_BAD_VAR	0
+#define LFT_UP_ARG_NOFENTRY	0
 #define LFT_STACK_TRAMP_MARK	0
 #endif
 

@@ -47,4 +47,8 @@ has linux/trace_events.h 'unsigned char[[:space:]]+preempt_lazy_count;' &&
 # ring_buffer_unlock_commit() without the event (6.3; the ring benchmark).
 has linux/ring_buffer.h 'int ring_buffer_unlock_commit\(struct trace_buffer \*buffer\);' &&
 	echo -DLFT_HAVE_RB_COMMIT_BUFFER_ONLY
+# uprobe_register() returns the uprobe, unregistered by it in two steps
+# (6.12); before, by inode and offset, in one.
+has linux/uprobes.h 'struct uprobe \*uprobe_register\(' &&
+	echo -DLFT_HAVE_UPROBE_HANDLE
 exit 0

@@ -415,6 +415,13 @@ static int lft_ev_attach(struct lft_ev_file *f)
 			return ret;
 		}
 	}
+	ret = ev->file_reg ? ev->file_reg(f, true) : 0;
+	if (ret) {
+		if (!ev->users && ev->reg)
+			ev->reg(ev, false);
+		lft_ev_taskinfo_set(f, 0);
+		return ret;
+	}
 	ev->users++;
 	list_add_tail_rcu(&f->node, &ev->active);
 	f->enabled = true;
@@ -428,6 +435,8 @@ static void lft_ev_detach(struct lft_ev_file *f)
 
 	list_del_rcu(&f->node);
 	f->enabled = false;
+	if (ev->file_reg)
+		ev->file_reg(f, false);
 	if (!--ev->users) {
 		if (ev->reg)
 			ev->reg(ev, false);

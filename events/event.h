@@ -19,6 +19,7 @@
 
 struct tracepoint;
 struct pt_regs;
+struct lft_ev_file;
 
 /* A field of record struct @rec: its type text, member, name text, sign. */
 #define LFT_EV_FIELD(rec, type, member, name, sgn)			\
@@ -62,6 +63,10 @@ struct lft_ev_flag {
  * @reg: a dynamic event's own hook, registered (@on) when the first array
  *	enables it and unregistered when the last disables it; NULL for a
  *	tracepoint's event
+ * @file_reg: optional, a dynamic event's hook for each array: called when
+ *	an array's file attaches (@on, after @reg) and detaches (eprobes
+ *	hook on the attached event in that array)
+ * @is_probe: a kprobe, uprobe or eprobe event (eprobes cannot attach to it)
  * @setup: optional, called once at load after the tracepoint is found:
  *	NULL if the probe can run on this kernel, else why not (the event is
  *	then left out with that reason logged)
@@ -90,6 +95,8 @@ struct lft_event {
 	const struct lft_ev_field *(*fields_of)(unsigned int *n);
 	const char *proto;
 	int (*reg)(struct lft_event *ev, bool on);
+	int (*file_reg)(struct lft_ev_file *f, bool on);
+	bool is_probe;
 	const char *(*setup)(void);
 	int id;
 	struct tracepoint *tp;
@@ -128,6 +135,7 @@ struct lft_ev_file {
 	/* Triggers (trigger.c): the probe reads trig_mode and soft_disabled. */
 	struct list_head triggers;	/* RCU */
 	struct list_head hists;		/* RCU: hist triggers (hist.c) */
+	struct list_head eprobes;	/* RCU: eprobes hooked here (eprobe.c) */
 	u8 trig_mode;			/* LFT_EV_TRIG* */
 	u8 slow;			/* LFT_EV_SLOW_*: the probe's slow path */
 	bool soft_disabled;		/* probe on for triggers, no records */
@@ -295,6 +303,13 @@ void lft_hist_show_triggers(struct lft_ev_file *f, struct seq_buf *s);
 void lft_hist_show(struct lft_file_ref *ref, struct seq_buf *s);
 void lft_hist_clear_all(struct lft_ev_file *f);
 void lft_hist_set_paused(struct lft_ev_file *f, bool paused);
+
+/* eprobe.c */
+void lft_ep_hit(struct lft_ev_file *src, const void *rec, unsigned int len);
+void lft_ep_init(void);
+
+/* uprobe.c */
+void lft_up_init(void);
 
 /* pid.c */
 void lft_ev_pid_fields(struct lft_event *ev);

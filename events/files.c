@@ -507,6 +507,7 @@ int lft_ev_file_add(struct lft_array *tr, struct lft_event *ev)
 	INIT_LIST_HEAD(&f->node);
 	INIT_LIST_HEAD(&f->triggers);
 	INIT_LIST_HEAD(&f->hists);
+	INIT_LIST_HEAD(&f->eprobes);
 	f->pid_check = rcu_access_pointer(ea->pids) ||
 		       rcu_access_pointer(ea->notrace_pids);
 	lft_ev_slow_update(f);

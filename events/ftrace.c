@@ -52,6 +52,7 @@ static int lft_ft_marker_create(struct lft_array *tr, struct dentry *dir)
 	INIT_LIST_HEAD(&f->node);
 	INIT_LIST_HEAD(&f->triggers);
 	INIT_LIST_HEAD(&f->hists);
+	INIT_LIST_HEAD(&f->eprobes);
 	INIT_LIST_HEAD(&f->list);
 	f->ref.tr = tr;
 	f->ref.cpu = LFT_RB_ALL_CPUS;

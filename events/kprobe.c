@@ -19,7 +19,8 @@
  * instead when lftrace can hold the site: a kprobe there goes through the
  * kernel's ftrace, which never calls it while lftrace owns the site (for
  * the function tracer, say), so it would stay silent. A deleted event's
- * records go with it: every array's buffer is cleared, as 6.1 does.
+ * records go with it: the buffer of every array that had it enabled is
+ * cleared (lft_event_remove()), as 6.1 does.
  * Everything but the handlers runs under lft_lock.
  */
 #define pr_fmt(fmt) "lftrace: " fmt
@@ -548,6 +549,7 @@ static struct lft_kp_event *lft_kp_event_new(struct lft_kp_def *def)
 	kev->ev.name = def->event;
 	kev->ev.print = lft_kp_print;
 	kev->ev.reg = lft_kp_reg;
+	kev->ev.is_probe = true;
 	return kev;
 }
 

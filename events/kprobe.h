@@ -86,6 +86,18 @@ enum lft_kp_errcode {
 	LFT_KP_E_DOUBLE_ARGS,
 	LFT_KP_E_ARGS_2LONG,
 	LFT_KP_E_BAD_TYPE4STR,
+	LFT_KP_E_NO_EVENT_INFO,		/* eprobes */
+	LFT_KP_E_BAD_ATTACH_EVENT,
+	LFT_KP_E_BAD_ATTACH_ARG,
+	LFT_KP_E_NO_EP_FILTER,
+	LFT_KP_E_FILE_NOT_FOUND,	/* uprobes */
+	LFT_KP_E_NO_REGULAR_FILE,
+	LFT_KP_E_BAD_REFCNT,
+	LFT_KP_E_REFCNT_OPEN_BRACE,
+	LFT_KP_E_BAD_REFCNT_SUFFIX,
+	LFT_KP_E_BAD_UPROBE_OFFS,
+	LFT_KP_E_BAD_FILE_OFFS,
+	LFT_KP_E_SYM_ON_UPROBE,
 	LFT_KP_E_COUNT
 };
 
@@ -130,6 +142,24 @@ enum lft_kp_base {
 	LFT_KP_ARG,		/* param: N - 1 of $argN */
 	LFT_KP_IMM,		/* param: the value (\IMM, @ADDR, @SYM once resolved) */
 	LFT_KP_DATA,		/* \"str": param points at the text */
+	LFT_KP_FIELD,		/* eprobe $FIELD: param: its offset in the record */
+	LFT_KP_FOFFS,		/* uprobe @+OFFS: param: the file offset */
+};
+
+/* What kind of probe a definition is for (what its arguments may fetch). */
+enum lft_kp_probe_kind {
+	LFT_KP_KPROBE,
+	LFT_KP_EPROBE,		/* registers: none; $NAME: a field of the event */
+	LFT_KP_UPROBE,		/* memory: the task's; @+OFFS: in the file */
+};
+
+/* How an eprobe's $FIELD is read from the attached event's record. */
+enum lft_kp_field_kind {
+	LFT_KP_FIELD_NUM,	/* the value, sign-extended */
+	LFT_KP_FIELD_DYN,	/* __data_loc char[]: the string's address */
+	LFT_KP_FIELD_REL,	/* __rel_loc char[]: the same, from the field */
+	LFT_KP_FIELD_STATIC,	/* char[N]: the field's address */
+	LFT_KP_FIELD_PTR,	/* char *: the pointer */
 };
 
 /* What the last step stores. */
@@ -157,6 +187,11 @@ enum lft_kp_loc {
  * @bf_width: bitfield width (0: none)
  * @bf_off: bitfield offset
  * @offset: the field's offset after the record's head
+ * @field: an eprobe's $FIELD: the name, until the attached event's field
+ *	is found (the kprobe parser keeps it; eprobe.c resolves it)
+ * @fsize: that field's size
+ * @fkind: how it is read (enum lft_kp_field_kind)
+ * @fsigned: it is signed
  */
 struct lft_kp_arg {
 	char *name;
@@ -177,6 +212,9 @@ struct lft_kp_arg {
 	bool loc_user;
 	u8 bf_width, bf_off;
 	u16 offset;
+	char *field;
+	u8 fsize, fkind;
+	bool fsigned;
 };
 
 /**
@@ -192,8 +230,15 @@ struct lft_kp_arg {
  * @args: them
  * @size: bytes of the arguments' fields
  * @dynamic: an argument stores a string
+ * @kind: the probe's kind (enum lft_kp_probe_kind)
+ * @ev_sys: an eprobe's attached event: its system
+ * @ev_name: and its name
+ * @filter: an eprobe's "if FILTER" on the attached event, or NULL
+ * @path: a uprobe's file, as written
+ * @ref_ctr: a uprobe's reference counter offset (0: none)
  */
 struct lft_kp_def {
+	u8 kind;
 	bool is_return;
 	unsigned int maxactive;
 	char group[LFT_KP_NAME_LEN];
@@ -205,6 +250,11 @@ struct lft_kp_def {
 	struct lft_kp_arg *args;
 	unsigned int size;
 	bool dynamic;
+	char ev_sys[LFT_KP_NAME_LEN];
+	char ev_name[LFT_KP_NAME_LEN];
+	char *filter;
+	char *path;
+	unsigned long ref_ctr;
 };
 
 /**
@@ -212,10 +262,15 @@ struct lft_kp_def {
  * @code: the error (LFT_KP_E_NONE: not logged, as 6.1 logs nothing)
  * @pos: the caret's offset in @cmd
  * @cmd: the command as 6.1 logs it: its words joined by single spaces
+ * @prev: where 6.1 logs two lines for one error, the first one's code
+ *	(LFT_KP_E_NONE: one line)
+ * @prev_pos: and its caret
  */
 struct lft_kp_perr {
 	int code;
 	unsigned int pos;
+	int prev;
+	unsigned int prev_pos;
 	char *cmd;
 };
 
@@ -244,6 +299,12 @@ char *lft_kp_print_fmt(const struct lft_kp_def *def);
 const struct lft_kp_type *lft_kp_find_type(const char *name);
 unsigned int lft_kp_store(const struct lft_kp_def *def, struct pt_regs *regs,
 			  void *rec, unsigned int head, unsigned int room);
+unsigned int lft_kp_store_rec(const struct lft_kp_def *def, const void *src,
+			      unsigned int srclen, void *rec, unsigned int head,
+			      unsigned int room);
+unsigned int lft_kp_store_user(const struct lft_kp_def *def,
+			       struct pt_regs *regs, unsigned long fbase,
+			       void *rec, unsigned int head, unsigned int room);
 void lft_kp_print_args(struct seq_buf *s, const struct lft_kp_def *def,
 		       const void *rec, unsigned int len, unsigned int head);
 int lft_kp_reg_offset(const char *name);

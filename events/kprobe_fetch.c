@@ -113,6 +113,19 @@ int lft_kp_reg_offset(const char *name)
 /* ------------------------------------------------------------ fetch */
 
 /*
+ * What a fetch starts from: a kprobe's or uprobe's registers, or the
+ * record of the event an eprobe is attached to.
+ */
+struct lft_kp_ctx {
+	const struct lft_kp_def *def;
+	struct pt_regs *regs;
+	const void *src;
+	unsigned int srclen;
+	unsigned long fbase;	/* uprobes: where the file is mapped */
+	bool user;		/* uprobes: all memory is the task's */
+};
+
+/*
  * @user: the fetch asked for user memory (+u, ustring). Otherwise, as 6.1
  * does on x86 (whose user and kernel addresses never overlap), an address
  * below TASK_SIZE is read as user memory too: +0($arg2):string on a
@@ -157,14 +170,64 @@ static unsigned int lft_kp_str(char *dst, unsigned long addr,
 	return max;
 }
 
-static bool lft_kp_base(const struct lft_kp_arg *a, struct pt_regs *regs,
+/* An eprobe's $FIELD, read as 6.1 reads it; false if not in the record. */
+static bool lft_kp_field(const struct lft_kp_arg *a, const struct lft_kp_ctx *x,
+			 unsigned long *val)
+{
+	const void *p = x->src + a->param;
+
+	if (a->param + a->fsize > x->srclen)
+		return false;
+	switch (a->fkind) {
+	case LFT_KP_FIELD_DYN:
+		*val = (unsigned long)x->src + (*(const u32 *)p & 0xffff);
+		return true;
+	case LFT_KP_FIELD_REL:
+		*val = (unsigned long)p + (*(const u32 *)p & 0xffff);
+		return true;
+	case LFT_KP_FIELD_STATIC:
+		*val = (unsigned long)p;
+		return true;
+	case LFT_KP_FIELD_PTR:
+		*val = *(const unsigned long *)p;
+		return true;
+	}
+	switch (a->fsize) {
+	case 1:
+		*val = a->fsigned ? *(const s8 *)p : *(const u8 *)p;
+		break;
+	case 2:
+		*val = a->fsigned ? *(const s16 *)p : *(const u16 *)p;
+		break;
+	case 4:
+		*val = a->fsigned ? *(const s32 *)p : *(const u32 *)p;
+		break;
+	default:
+		*val = *(const unsigned long *)p;
+		break;
+	}
+	return true;
+}
+
+static bool lft_kp_base(const struct lft_kp_arg *a, const struct lft_kp_ctx *x,
 			unsigned long *val)
 {
+	struct pt_regs *regs = x->regs;
+
 	switch (a->base) {
+	case LFT_KP_FIELD:
+		return lft_kp_field(a, x, val);
+	case LFT_KP_FOFFS:
+		*val = x->fbase + a->param;
+		return true;
 	case LFT_KP_REG:
 		*val = *(unsigned long *)((char *)regs + a->param);
 		return true;
 	case LFT_KP_STACK:
+		if (x->user)
+			return lft_kp_read(val, user_stack_pointer(regs) +
+					   a->param * sizeof(long),
+					   sizeof(*val), true);
 		*val = regs_get_kernel_stack_nth(regs, a->param);
 		return true;
 	case LFT_KP_STACKP:
@@ -186,23 +249,23 @@ static bool lft_kp_base(const struct lft_kp_arg *a, struct pt_regs *regs,
 }
 
 /* The value before the last step: the base through each dereference. */
-static bool lft_kp_walk(const struct lft_kp_arg *a, struct pt_regs *regs,
+static bool lft_kp_walk(const struct lft_kp_arg *a, const struct lft_kp_ctx *x,
 			unsigned long *val)
 {
 	unsigned int i;
 
-	if (!lft_kp_base(a, regs, val))
+	if (!lft_kp_base(a, x, val))
 		return false;
 	for (i = 0; i < a->nderef; i++)
 		if (!lft_kp_read(val, *val + a->deref[i].off, sizeof(*val),
-				 a->deref[i].user))
+				 a->deref[i].user || x->user))
 			return false;
 	return true;
 }
 
 /* A string argument's element @j: its address, false if unreadable. */
 static bool lft_kp_str_addr(const struct lft_kp_arg *a, unsigned long val,
-			    unsigned int j, unsigned long *addr)
+			    unsigned int j, unsigned long *addr, bool user)
 {
 	switch (a->loc) {
 	case LFT_KP_LOC_VALUE:
@@ -213,12 +276,12 @@ static bool lft_kp_str_addr(const struct lft_kp_arg *a, unsigned long val,
 		return true;
 	default:
 		return lft_kp_read(addr, val + a->loc_off + j * sizeof(long),
-				   sizeof(*addr), a->loc_user);
+				   sizeof(*addr), a->loc_user || user);
 	}
 }
 
 static void lft_kp_store_num(const struct lft_kp_arg *a, unsigned long val,
-			     bool ok, void *field)
+			     bool ok, void *field, bool user)
 {
 	unsigned int j, n = a->count ?: 1, size = a->type->size;
 
@@ -228,7 +291,7 @@ static void lft_kp_store_num(const struct lft_kp_arg *a, unsigned long val,
 		if (a->loc == LFT_KP_LOC_VALUE)
 			v = ok ? val : 0;
 		else if (ok && !lft_kp_read(&v, val + a->loc_off + j * size,
-					    size, a->loc_user))
+					    size, a->loc_user || user))
 			v = 0;
 		if (a->bf_width)
 			v = (v << (64 - a->bf_off - a->bf_width)) >>
@@ -238,8 +301,47 @@ static void lft_kp_store_num(const struct lft_kp_arg *a, unsigned long val,
 	}
 }
 
+/* Each argument into @rec (NULL: measure the strings only). */
+static unsigned int lft_kp_store_ctx(const struct lft_kp_ctx *x, void *rec,
+				     unsigned int head, unsigned int room)
+{
+	const struct lft_kp_def *def = x->def;
+	char *dyn = rec ? (char *)rec + head + def->size : NULL;
+	unsigned int i, j, total = 0;
+
+	for (i = 0; i < def->nargs; i++) {
+		const struct lft_kp_arg *a = &def->args[i];
+		void *field = rec ? (char *)rec + head + a->offset : NULL;
+		/* A uprobe's $comm is the task's name, in the kernel. */
+		bool user = a->type->user || a->loc_user ||
+			    (x->user && a->base != LFT_KP_COMM);
+		unsigned long val = 0, addr;
+		bool ok = lft_kp_walk(a, x, &val);
+
+		if (a->type->kind != LFT_KP_STRING) {
+			if (rec)
+				lft_kp_store_num(a, val, ok, field, x->user);
+			continue;
+		}
+		for (j = 0; j < (a->count ?: 1); j++) {
+			unsigned int len = 0;
+
+			if (ok && lft_kp_str_addr(a, val, j, &addr, x->user))
+				len = lft_kp_str(dyn, addr, rec ? room :
+						 LFT_KP_STR_MAX, user);
+			total += len;
+			if (!rec)
+				continue;
+			((u32 *)field)[j] = len << 16 | (dyn - (char *)rec);
+			dyn += len;
+			room -= len;
+		}
+	}
+	return total;
+}
+
 /**
- * lft_kp_store() - fetch a probe's arguments into its record
+ * lft_kp_store() - fetch a kprobe's arguments into its record
  * @def: the probe's definition
  * @regs: the registers at the probe
  * @rec: the record, or NULL to measure the strings only
@@ -254,38 +356,53 @@ static void lft_kp_store_num(const struct lft_kp_arg *a, unsigned long val,
 unsigned int lft_kp_store(const struct lft_kp_def *def, struct pt_regs *regs,
 			  void *rec, unsigned int head, unsigned int room)
 {
-	char *dyn = rec ? (char *)rec + head + def->size : NULL;
-	unsigned int i, j, total = 0;
+	struct lft_kp_ctx x = { .def = def, .regs = regs };
 
-	for (i = 0; i < def->nargs; i++) {
-		const struct lft_kp_arg *a = &def->args[i];
-		void *field = rec ? (char *)rec + head + a->offset : NULL;
-		bool user = a->type->user || a->loc_user;
-		unsigned long val, addr;
-		bool ok = lft_kp_walk(a, regs, &val);
-
-		if (a->type->kind != LFT_KP_STRING) {
-			if (rec)
-				lft_kp_store_num(a, val, ok, field);
-			continue;
-		}
-		for (j = 0; j < (a->count ?: 1); j++) {
-			unsigned int len = 0;
-
-			if (ok && lft_kp_str_addr(a, val, j, &addr))
-				len = lft_kp_str(dyn, addr, rec ? room :
-						 LFT_KP_STR_MAX, user);
-			total += len;
-			if (!rec)
-				continue;
-			((u32 *)field)[j] = len << 16 | (dyn - (char *)rec);
-			dyn += len;
-			room -= len;
-		}
-	}
-	return total;
+	return lft_kp_store_ctx(&x, rec, head, room);
 }
 EXPORT_SYMBOL_NS_GPL(lft_kp_store, LFTRACE_INTERNAL);
+
+/**
+ * lft_kp_store_rec() - lft_kp_store() for an eprobe: from the record of
+ *	the event it is attached to
+ * @def: the eprobe's definition (its fields resolved)
+ * @src: the attached event's record
+ * @srclen: its length (fields past it read as unreadable)
+ * @rec: the eprobe's record, or NULL to measure the strings only
+ * @head: bytes of the record before the arguments
+ * @room: bytes for strings after the arguments' fields
+ *
+ * Return: the bytes the strings took (or would take).
+ */
+unsigned int lft_kp_store_rec(const struct lft_kp_def *def, const void *src,
+			      unsigned int srclen, void *rec, unsigned int head,
+			      unsigned int room)
+{
+	struct lft_kp_ctx x = { .def = def, .src = src, .srclen = srclen };
+
+	return lft_kp_store_ctx(&x, rec, head, room);
+}
+
+/**
+ * lft_kp_store_user() - lft_kp_store() for a uprobe: memory is the task's
+ * @def: the probe's definition
+ * @regs: the task's registers at the probe
+ * @fbase: where offset 0 of the probed file is mapped (for @+OFFS)
+ * @rec: the record, or NULL to measure the strings only
+ * @head: bytes of the record before the arguments
+ * @room: bytes for strings after the arguments' fields
+ *
+ * Return: the bytes the strings took (or would take).
+ */
+unsigned int lft_kp_store_user(const struct lft_kp_def *def,
+			       struct pt_regs *regs, unsigned long fbase,
+			       void *rec, unsigned int head, unsigned int room)
+{
+	struct lft_kp_ctx x = { .def = def, .regs = regs, .fbase = fbase,
+				.user = true };
+
+	return lft_kp_store_ctx(&x, rec, head, room);
+}
 
 /* ------------------------------------------------------------ print */
 

@@ -21,6 +21,7 @@
 #include "compat/behave.h"
 #include "compat/btf.h"
 #include "events/kprobe.h"
+#include "events/probe_parse.h"
 
 const char *const lft_kp_err_text[LFT_KP_E_COUNT] = {
 	[LFT_KP_E_MAXACT_NO_KPROBE] = LFT_KP_MAXACT_TEXT,
@@ -80,6 +81,18 @@ const char *const lft_kp_err_text[LFT_KP_E_COUNT] = {
 	[LFT_KP_E_DIFF_ARG_TYPE] = "Argument type or name is different from existing probe",
 	[LFT_KP_E_SAME_PROBE] = "There is already the exact same probe event",
 	[LFT_KP_E_EVENT_TOO_BIG] = "Event too big (too many fields?)",
+	[LFT_KP_E_NO_EVENT_INFO] = "This requires both group and event name to attach",
+	[LFT_KP_E_BAD_ATTACH_EVENT] = "Attached event does not exist",
+	[LFT_KP_E_BAD_ATTACH_ARG] = "Attached event does not have this field",
+	[LFT_KP_E_NO_EP_FILTER] = "No filter rule after 'if'",
+	[LFT_KP_E_FILE_NOT_FOUND] = "Failed to find the given file",
+	[LFT_KP_E_NO_REGULAR_FILE] = "Not a regular file",
+	[LFT_KP_E_BAD_REFCNT] = "Invalid reference counter offset",
+	[LFT_KP_E_REFCNT_OPEN_BRACE] = "Reference counter brace is not closed",
+	[LFT_KP_E_BAD_REFCNT_SUFFIX] = "Reference counter has wrong suffix",
+	[LFT_KP_E_BAD_UPROBE_OFFS] = "Invalid uprobe offset",
+	[LFT_KP_E_BAD_FILE_OFFS] = "Invalid file offset value",
+	[LFT_KP_E_SYM_ON_UPROBE] = "Symbol is not available with uprobe",
 };
 EXPORT_SYMBOL_NS_GPL(lft_kp_err_text, LFTRACE_INTERNAL);
 
@@ -97,18 +110,15 @@ static const char *const lft_kp_reserved[] = {
 	"common_tgid", "common_preempt_lazy_count", "__probe_ip", "__probe_ret_ip", "__probe_func",
 };
 
-/* A command split in words, and each word's place in the joined text. */
-struct lft_kp_words {
-	char *copy;		/* the words point into it */
-	int argc;
-	char **argv;
-	unsigned int *start;
-	unsigned int len;	/* of the joined text */
-	struct lft_kp_perr *perr;
-	int idx;		/* the word errors refer to */
-};
-
-static int lft_kp_err(struct lft_kp_words *w, int offs, int code)
+/**
+ * lft_kp_err() - note a parse error for error_log
+ * @w: the command, w->idx the word the error is in
+ * @offs: the caret's offset in that word
+ * @code: the error
+ *
+ * Return: -EINVAL.
+ */
+int lft_kp_err(struct lft_kp_words *w, int offs, int code)
 {
 	struct lft_kp_perr *p = w->perr;
 
@@ -138,6 +148,7 @@ struct lft_kp_argctx {
 	const char *btf_func;	/* an entry probe's, for parameter names */
 	bool is_return, at_entry;
 	bool btf_var, btf_char_ptr;	/* the value is that parameter's */
+	u8 kind;		/* the probe's, enum lft_kp_probe_kind */
 };
 
 static int lft_kp_parse_var(struct lft_kp_argctx *c, const char *var,
@@ -147,6 +158,18 @@ static int lft_kp_parse_var(struct lft_kp_argctx *c, const char *var,
 	unsigned long n;
 	int len;
 
+	/*
+	 * An eprobe's "$NAME" is a field of its event: eprobe.c finds it,
+	 * with the caret for its error in param meanwhile.
+	 */
+	if (c->kind == LFT_KP_EPROBE) {
+		a->field = kstrdup(var, GFP_KERNEL);
+		if (!a->field)
+			return -ENOMEM;
+		a->base = LFT_KP_FIELD;
+		a->param = offs;
+		return 0;
+	}
 	if (!strcmp(var, "retval")) {
 		if (!c->is_return)
 			return lft_kp_err(c->w, offs, LFT_KP_E_RETVAL_ON_PROBE);
@@ -166,7 +189,8 @@ static int lft_kp_parse_var(struct lft_kp_argctx *c, const char *var,
 		}
 		if (!isdigit(var[len]) || kstrtoul(var + len, 10, &n))
 			return lft_kp_err(c->w, offs, LFT_KP_E_BAD_VAR);
-		if (n > LFT_KP_MAX_STACK)
+		/* A task's stack has no such bound. */
+		if (c->kind == LFT_KP_KPROBE && n > LFT_KP_MAX_STACK)
 			return lft_kp_err(c->w, offs, LFT_KP_E_BAD_STACK_NUM);
 		a->base = LFT_KP_STACK;
 		a->param = n;
@@ -177,6 +201,13 @@ static int lft_kp_parse_var(struct lft_kp_argctx *c, const char *var,
 		return 0;
 	}
 	len = str_has_prefix(var, "arg");
+	if (LFT_UP_ARG_NOFENTRY && len && c->kind == LFT_KP_UPROBE) {
+		if (kstrtoul(var + len, 10, &n))
+			return lft_kp_err(c->w, offs, LFT_KP_E_BAD_VAR);
+		return lft_kp_err(c->w, offs, !n || n > LFT_KP_MAX_STACK ?
+				  LFT_KP_E_BAD_ARG_NUM :
+				  LFT_KP_E_NOFENTRY_ARGS);
+	}
 	/* $argN only where the arguments are still in their registers. */
 	if (len && c->at_entry && !c->is_return) {
 		if (kstrtoul(var + len, 10, &n))
@@ -245,6 +276,12 @@ static int lft_kp_parse_fetch(struct lft_kp_argctx *c, char *arg, int offs)
 	case '$':
 		return lft_kp_parse_var(c, arg + 1, offs);
 	case '%':
+		if (c->kind == LFT_KP_EPROBE) {
+			/* 6.1 logs both, at the same place. */
+			c->w->perr->prev = LFT_KP_E_BAD_VAR;
+			c->w->perr->prev_pos = c->w->start[c->w->idx] + offs;
+			return lft_kp_err(c->w, offs, LFT_KP_E_BAD_FETCH_ARG);
+		}
 		ret = lft_kp_reg_offset(arg + 1);
 		if (ret < 0)
 			return lft_kp_err(c->w, offs, LFT_KP_E_BAD_REG_NAME);
@@ -252,9 +289,20 @@ static int lft_kp_parse_fetch(struct lft_kp_argctx *c, char *arg, int offs)
 		a->param = ret;
 		return 0;
 	case '@':
-		if (arg[1] == '+')
+		if (arg[1] == '+' && c->kind != LFT_KP_UPROBE)
 			return lft_kp_err(c->w, offs, LFT_KP_E_FILE_ON_KPROBE);
-		if (isdigit(arg[1])) {
+		/* uprobes: no kernel symbols */
+		if (arg[1] != '+' && !isdigit(arg[1]) &&
+		    c->kind == LFT_KP_UPROBE)
+			return lft_kp_err(c->w, offs, LFT_KP_E_SYM_ON_UPROBE);
+		if (arg[1] == '+') {
+			/* Where the file is mapped, found at each hit. */
+			if (kstrtol(arg + 2, 0, &off))
+				return lft_kp_err(c->w, offs,
+						  LFT_KP_E_BAD_FILE_OFFS);
+			a->base = LFT_KP_FOFFS;
+			a->param = off;
+		} else if (isdigit(arg[1])) {
 			if (kstrtoul(arg + 1, 0, &v))
 				return lft_kp_err(c->w, offs, LFT_KP_E_BAD_MEM_ADDR);
 			a->base = LFT_KP_IMM;
@@ -388,7 +436,7 @@ static int lft_kp_set_store(struct lft_kp_argctx *c, int offs, int toffs)
 
 	if (a->type->kind == LFT_KP_STRING) {
 		bool direct = a->base == LFT_KP_IMM || a->base == LFT_KP_COMM ||
-			      a->base == LFT_KP_DATA;
+			      a->base == LFT_KP_DATA || a->base == LFT_KP_FIELD;
 
 		if (!deref && !direct)
 			return lft_kp_err(c->w, toffs, LFT_KP_E_BAD_STRING);
@@ -461,8 +509,10 @@ static int lft_kp_parse_body(struct lft_kp_argctx *c, const char *body,
 		}
 	}
 	toffs = offs + (t ? t - arg : 0);
-	if (!strcmp(arg, "$comm") || !strcmp(arg, "$COMM") ||
-	    !strncmp(arg, "\\\"", 2)) {
+	/* An eprobe's "$comm" may be a field: no special case. */
+	if (c->kind != LFT_KP_EPROBE &&
+	    (!strcmp(arg, "$comm") || !strcmp(arg, "$COMM") ||
+	     !strncmp(arg, "\\\"", 2))) {
 		/* 6.1 refuses other types here without a log line. */
 		if (a->count || (t && strcmp(t, "string"))) {
 			if (LFT_KP_COMM_TYPE_LOGGED)
@@ -559,12 +609,22 @@ static char *lft_kp_arg_name(const char *text, unsigned int i)
 }
 
 /* [NAME=]BODY, the @i-th argument. */
-static int lft_kp_parse_arg(struct lft_kp_words *w, struct lft_kp_def *def,
-			    unsigned int i, const char *text, bool at_entry)
+/**
+ * lft_kp_parse_arg() - parse one argument, [NAME=]FETCHARG[:TYPE]
+ * @w: the command, w->idx the argument's word
+ * @def: the definition: its kind, and the arguments before this one
+ * @i: the argument's index in def->args (def->nargs becomes @i + 1)
+ * @text: the argument's text
+ * @at_entry: a kprobe at a function's entry ($argN are there)
+ *
+ * Return: 0, or a negative errno with the error noted in w->perr.
+ */
+int lft_kp_parse_arg(struct lft_kp_words *w, struct lft_kp_def *def,
+		     unsigned int i, const char *text, bool at_entry)
 {
 	struct lft_kp_arg *a = &def->args[i];
 	struct lft_kp_argctx c = { .w = w, .a = a, .is_return = def->is_return,
-				   .at_entry = at_entry };
+				   .at_entry = at_entry, .kind = def->kind };
 	const char *body = strchr(text, '=');
 	const char *func = lft_kp_btf_func(def);
 	unsigned int j, n;
@@ -611,8 +671,15 @@ static int lft_kp_parse_arg(struct lft_kp_words *w, struct lft_kp_def *def,
 
 /* ------------------------------------------------------ the command */
 
-/* Split @line in words, as 6.1 does (any run of white space). */
-static int lft_kp_split(const char *line, struct lft_kp_words *w)
+/**
+ * lft_kp_split() - split a command in words, as 6.1 does (any run of
+ *	white space)
+ * @line: the command
+ * @w: the words (lft_kp_words_free())
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int lft_kp_split(const char *line, struct lft_kp_words *w)
 {
 	char *copy, *p, *word;
 	unsigned int n = 0, pos = 0;
@@ -651,14 +718,24 @@ static int lft_kp_split(const char *line, struct lft_kp_words *w)
 	return 0;
 }
 
-static void lft_kp_words_free(struct lft_kp_words *w)
+/**
+ * lft_kp_words_free() - free what lft_kp_split() made
+ * @w: the words
+ */
+void lft_kp_words_free(struct lft_kp_words *w)
 {
 	kfree(w->copy);
 	kfree(w->argv);
 	kfree(w->start);
 }
 
-static char *lft_kp_join(struct lft_kp_words *w)
+/**
+ * lft_kp_join() - the command as 6.1 logs it, words joined by a space
+ * @w: the words
+ *
+ * Return: the text (kfree()), or NULL without memory.
+ */
+char *lft_kp_join(struct lft_kp_words *w)
 {
 	char *s = kzalloc(w->len + 1, GFP_KERNEL);
 	int i;
@@ -673,35 +750,51 @@ static char *lft_kp_join(struct lft_kp_words *w)
 	return s;
 }
 
-/* [GRP/]EVENT after "p:", at @offs in word 0. */
-static int lft_kp_parse_name(struct lft_kp_words *w, struct lft_kp_def *def,
-			     const char *event, int offs)
+/**
+ * lft_kp_parse_gname() - [GROUP/|GROUP.]EVENT, checked as 6.1 does
+ * @w: the command, w->idx the name's word
+ * @group: LFT_KP_NAME_LEN bytes, the group when one is given (else kept)
+ * @event: LFT_KP_NAME_LEN bytes, the event ("" when only a group is)
+ * @text: the name's text
+ * @offs: its offset in its word
+ *
+ * Return: 0, or -EINVAL with the error noted.
+ */
+int lft_kp_parse_gname(struct lft_kp_words *w, char *group, char *event,
+		       const char *text, int offs)
 {
-	const char *slash = strchr(event, '/');
+	const char *slash = strchr(text, '/');
 	size_t len;
 
 	if (!slash)
-		slash = strchr(event, '.');
+		slash = strchr(text, '.');
 	if (slash) {
-		if (slash == event)
+		if (slash == text)
 			return lft_kp_err(w, offs, LFT_KP_E_NO_GROUP_NAME);
-		if (slash - event + 1 > LFT_KP_NAME_LEN)
+		if (slash - text + 1 > LFT_KP_NAME_LEN)
 			return lft_kp_err(w, offs, LFT_KP_E_GROUP_TOO_LONG);
-		strscpy(def->group, event, slash - event + 1);
-		if (!lft_kp_good_name(def->group, true))
+		strscpy(group, text, slash - text + 1);
+		if (!lft_kp_good_name(group, true))
 			return lft_kp_err(w, offs, LFT_KP_E_BAD_GROUP_NAME);
-		offs += slash - event + 1;
-		event = slash + 1;
+		offs += slash - text + 1;
+		text = slash + 1;
 	}
-	len = strlen(event);
+	len = strlen(text);
 	if (!len)
 		return slash ? 0 : lft_kp_err(w, offs, LFT_KP_E_NO_EVENT_NAME);
 	if (len >= LFT_KP_NAME_LEN)
 		return lft_kp_err(w, offs, LFT_KP_E_EVENT_TOO_LONG);
-	if (!lft_kp_good_name(event, false))
+	if (!lft_kp_good_name(text, false))
 		return lft_kp_err(w, offs, LFT_KP_E_BAD_EVENT_NAME);
-	strscpy(def->event, event, LFT_KP_NAME_LEN);
+	strscpy(event, text, LFT_KP_NAME_LEN);
 	return 0;
+}
+
+/* [GRP/]EVENT after "p:", at @offs in word 0. */
+static int lft_kp_parse_name(struct lft_kp_words *w, struct lft_kp_def *def,
+			     const char *event, int offs)
+{
+	return lft_kp_parse_gname(w, def->group, def->event, event, offs);
 }
 
 /* The probed place: an address, or [MOD:]SYM[+OFFS][%return]. */
@@ -1015,9 +1108,12 @@ void lft_kp_def_free(struct lft_kp_def *def)
 		kfree(def->args[i].name);
 		kfree(def->args[i].comm);
 		kfree(def->args[i].sym);
+		kfree(def->args[i].field);
 	}
 	kfree(def->args);
 	kfree(def->symbol);
+	kfree(def->filter);
+	kfree(def->path);
 	kfree(def);
 }
 EXPORT_SYMBOL_NS_GPL(lft_kp_def_free, LFTRACE_INTERNAL);
@@ -1079,7 +1175,9 @@ char *lft_kp_print_fmt(const struct lft_kp_def *def)
 	if (!buf)
 		return NULL;
 	seq_buf_init(&s, buf, size);
-	seq_buf_printf(&s, "\"%s", def->is_return ? "(%lx <- %lx)" : "(%lx)");
+	/* An eprobe's record has no head. */
+	seq_buf_printf(&s, "\"%s", def->kind == LFT_KP_EPROBE ? "" :
+		       def->is_return ? "(%lx <- %lx)" : "(%lx)");
 	for (i = 0; i < def->nargs; i++) {
 		const struct lft_kp_arg *a = &def->args[i];
 
@@ -1092,9 +1190,10 @@ char *lft_kp_print_fmt(const struct lft_kp_def *def)
 			seq_buf_printf(&s, "%c%s", j ? ',' : '{', a->type->fmt);
 		seq_buf_printf(&s, "%c", '}');
 	}
-	seq_buf_printf(&s, "\", %s", def->is_return ?
-		       "REC->__probe_func, REC->__probe_ret_ip" :
-		       "REC->__probe_ip");
+	seq_buf_printf(&s, "\"%s", def->kind == LFT_KP_EPROBE ? "" :
+		       def->is_return ?
+		       ", REC->__probe_func, REC->__probe_ret_ip" :
+		       ", REC->__probe_ip");
 	for (i = 0; i < def->nargs; i++) {
 		const struct lft_kp_arg *a = &def->args[i];
 		bool str = a->type->kind == LFT_KP_STRING;

@@ -93,6 +93,8 @@ static int lft_ev_subsys_init(void)
 	/* The kinds of dynamic events, in the order a definition tries them. */
 	lft_kp_init();
 	lft_synth_init();
+	lft_ep_init();
+	lft_up_init();
 	/* After lftrace's own: a kernel event they have is not mirrored. */
 	ret = lft_gev_init();
 	if (!ret)

@@ -154,8 +154,11 @@ unsigned int lft_ev_trigger(struct lft_ev_file *f, const void *rec,
 		}
 		lft_trig_fire(f, t, NULL);
 	}
-	if (rec)
+	if (rec) {
 		lft_hist_hit(f, rec, len);
+		if (!list_empty(&f->eprobes))
+			lft_ep_hit(f, rec, len);
+	}
 	return post;
 }
 
@@ -187,7 +190,7 @@ void lft_ev_trig_update(struct lft_ev_file *f)
 	struct lft_trigger *t;
 	u8 mode = 0;
 
-	if (!list_empty(&f->hists))
+	if (!list_empty(&f->hists) || !list_empty(&f->eprobes))
 		mode = LFT_EV_TRIG | LFT_EV_TRIG_COND;
 
 	list_for_each_entry(t, &f->triggers, list) {

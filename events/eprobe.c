@@ -1,0 +1,562 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Event probes (eprobes), a kind of dynamic event, in 6.1's grammar:
+ *
+ *   e[:[GRP/][EVENT]] SYS.EVENT [FETCHARGS] [if FILTER]
+ *
+ * An eprobe is an event of its own (group "eprobes", named after the
+ * attached event by default) whose record holds values fetched from the
+ * attached event's record: "$FIELD" is a field of it, the rest of the
+ * fetch grammar is the kprobes' (kprobe_parse.c, kprobe_fetch.c).
+ *
+ * As in 6.1, enabling the eprobe in an array hooks it on the attached
+ * event in that same array the way a trigger is hooked (the attached
+ * event goes to soft mode, "0*" in its enable file, so its record is made
+ * even when it is not enabled itself) and each record of the attached
+ * event that passes FILTER makes one record of the eprobe. The hook is
+ * not a trigger the trigger file shows. Kprobe, uprobe and eprobe events
+ * cannot be attached to. Everything but lft_ep_hit() runs under lft_lock.
+ */
+#define pr_fmt(fmt) "lftrace: " fmt
+
+#include <linux/rculist.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+
+#include "compat/behave.h"
+#include "core/trace.h"
+#include "events/event.h"
+#include "events/dynevent.h"
+#include "events/kprobe.h"
+#include "events/probe_parse.h"
+
+#define LFT_EP_GROUP	"eprobes"
+/* The arguments follow the common fields, unaligned (12 bytes on RT). */
+#define LFT_EP_HEAD	sizeof(struct lft_entry)
+
+/* One eprobe: its event, its definition and where it is hooked. */
+struct lft_ep {
+	struct lft_event ev;
+	struct lft_dynev dyn;		/* its line in dynamic_events */
+	struct lft_kp_def *def;
+	struct lft_ev_field *fields;
+	struct list_head hooks;		/* its lft_ep_hook, one per array */
+	struct list_head list;		/* in lft_ep_list */
+};
+
+/* The eprobe enabled in one array: hooked on the attached event there. */
+struct lft_ep_hook {
+	struct list_head list;		/* in src->eprobes (RCU) */
+	struct list_head node;		/* in ep->hooks */
+	struct lft_ep *ep;
+	struct lft_ev_file *file;	/* the eprobe's own event there */
+	struct lft_ev_file *src;	/* the attached event there */
+	struct lft_filter *filter;	/* on the attached event's record */
+	struct rcu_head rcu;
+};
+
+static struct lft_dynev_ops lft_ep_dynev_ops;
+static LIST_HEAD(lft_ep_list);
+
+/* ------------------------------------------------------ the handler */
+
+/**
+ * lft_ep_hit() - the eprobes hooked on an event see its record
+ * @src: the event in an array, with eprobes hooked
+ * @rec: its record (written or in scratch space)
+ * @len: the record's length
+ *
+ * Called from the attached event's probe (any context, RCU held), before
+ * its own record is committed, as 6.1's trigger runs.
+ */
+void lft_ep_hit(struct lft_ev_file *src, const void *rec, unsigned int len)
+{
+	struct lft_ep_hook *h;
+
+	list_for_each_entry_rcu(h, &src->eprobes, list) {
+		const struct lft_kp_def *def = h->ep->def;
+		unsigned int head = LFT_EP_HEAD, fixed = head + def->size;
+		unsigned int dsize = 0;
+		struct lft_rb_res res;
+		void *out;
+
+		if (h->filter && !lft_filter_match(h->filter, rec, len))
+			continue;
+		if (def->dynamic)
+			dsize = min_t(unsigned int,
+				      lft_kp_store_rec(def, rec, len, NULL,
+						       head, 0),
+				      LFT_RB_MAX_PAYLOAD - fixed);
+		out = lft_ev_reserve(h->file, fixed + dsize, &res);
+		if (!out)
+			continue;
+		lft_kp_store_rec(def, rec, len, out, head, dsize);
+		lft_ev_commit(h->file, &res);
+	}
+}
+
+/* "(SYS.EVENT)" and the arguments, after "EVENT: " */
+static void lft_ep_print(struct seq_buf *s, const void *rec, unsigned int len)
+{
+	const struct lft_entry *ent = rec;
+	struct lft_event *ev = lft_event_by_id(ent->type);
+	struct lft_ep *ep;
+
+	if (!ev)
+		return;
+	ep = container_of(ev, struct lft_ep, ev);
+	seq_buf_printf(s, "(%s.%s)", ep->def->ev_sys, ep->def->ev_name);
+	lft_kp_print_args(s, ep->def, rec, len, LFT_EP_HEAD);
+}
+
+/* -------------------------------------------------- enable, disable */
+
+/* The events an eprobe may attach to: not probes (6.1's rule). */
+static struct lft_event *lft_ep_source(const char *sys, const char *name)
+{
+	struct lft_event *ev;
+
+	list_for_each_entry(ev, &lft_ev_list, list)
+		if (!ev->is_probe && !strcmp(ev->system, sys) &&
+		    !strcmp(ev->name, name))
+			return ev;
+	return NULL;
+}
+
+static void lft_ep_hook_free(struct rcu_head *rcu)
+{
+	struct lft_ep_hook *h = container_of(rcu, struct lft_ep_hook, rcu);
+
+	lft_filter_free(h->filter);
+	kfree(h);
+}
+
+static int lft_ep_hook_on(struct lft_ep *ep, struct lft_ev_file *f)
+{
+	const struct lft_kp_def *def = ep->def;
+	struct lft_ep_hook *h;
+	struct lft_ev_file *src;
+	int ret;
+
+	src = lft_ev_file_lookup(f->tr, def->ev_sys, def->ev_name);
+	if (!src || src->ev->is_probe)
+		return -ENOENT;
+	h = kzalloc(sizeof(*h), GFP_KERNEL);
+	if (!h)
+		return -ENOMEM;
+	h->ep = ep;
+	h->file = f;
+	h->src = src;
+	if (def->filter) {
+		ret = lft_filter_compile(f->tr, src->ev, def->filter, false,
+					 &h->filter);
+		if (ret)
+			goto out;
+	}
+	/* The attached event's probe on, its records made for us. */
+	ret = lft_ev_soft(src, true);
+	if (ret)
+		goto out;
+	list_add_tail(&h->node, &ep->hooks);
+	list_add_tail_rcu(&h->list, &src->eprobes);
+	lft_ev_trig_update(src);
+	return 0;
+out:
+	lft_filter_free(h->filter);
+	kfree(h);
+	return ret;
+}
+
+static void lft_ep_hook_off(struct lft_ep_hook *h)
+{
+	struct lft_ev_file *src = h->src;
+
+	list_del(&h->node);
+	list_del_rcu(&h->list);
+	lft_ev_trig_update(src);
+	lft_ev_soft(src, false);
+	call_rcu(&h->rcu, lft_ep_hook_free);
+}
+
+/* The registry's per-array hook: on while the array has the event on. */
+static int lft_ep_file_reg(struct lft_ev_file *f, bool on)
+{
+	struct lft_ep *ep = container_of(f->ev, struct lft_ep, ev);
+	struct lft_ep_hook *h;
+
+	if (on)
+		return lft_ep_hook_on(ep, f);
+	list_for_each_entry(h, &ep->hooks, node) {
+		if (h->file == f) {
+			lft_ep_hook_off(h);
+			break;
+		}
+	}
+	return 0;
+}
+
+/* Nothing to do for the event as a whole: each array hooks its own. */
+static int lft_ep_reg(struct lft_event *ev, bool on)
+{
+	return 0;
+}
+
+/* ------------------------------------------------------ definitions */
+
+/* 6.1's reading of a field's type: how an eprobe reads its value. */
+static u8 lft_ep_field_kind(const char *type)
+{
+	if (strstr(type, "__data_loc") && strstr(type, "char"))
+		return LFT_KP_FIELD_DYN;
+	if (strstr(type, "__rel_loc") && strstr(type, "char"))
+		return LFT_KP_FIELD_REL;
+	if (strchr(type, '[') && strstr(type, "char"))
+		return LFT_KP_FIELD_STATIC;
+	if (!strcmp(type, "char *") || !strcmp(type, "const char *"))
+		return LFT_KP_FIELD_PTR;
+	return LFT_KP_FIELD_NUM;
+}
+
+/* An argument's $FIELD: the attached event's field, or $comm. */
+static int lft_ep_resolve(struct lft_kp_arg *a, const struct lft_event *src)
+{
+	unsigned int i;
+
+	for (i = 0; i < src->nfields; i++) {
+		const struct lft_ev_field *fl = &src->fields[i];
+
+		if (strcmp(fl->name, a->field))
+			continue;
+		a->param = fl->offset;
+		a->fsize = fl->size;
+		a->fsigned = fl->is_signed;
+		a->fkind = lft_ep_field_kind(fl->type);
+		return 0;
+	}
+	if (!strcmp(a->field, "comm") || !strcmp(a->field, "COMM")) {
+		a->base = LFT_KP_COMM;
+		return 0;
+	}
+	return -ENOENT;
+}
+
+/* "if FILTER": its words joined, checked against the attached event. */
+static int lft_ep_parse_filter(struct lft_kp_words *w, struct lft_kp_def *def,
+			       const struct lft_event *src, int first)
+{
+	struct lft_filter *flt = NULL;
+	size_t len = 0;
+	int i, ret;
+
+	w->idx = first;
+	if (first >= w->argc)
+		return lft_kp_err(w, 0, LFT_KP_E_NO_EP_FILTER);
+	for (i = first; i < w->argc; i++)
+		len += strlen(w->argv[i]) + 1;
+	def->filter = kzalloc(len, GFP_KERNEL);
+	if (!def->filter)
+		return -ENOMEM;
+	for (i = first; i < w->argc; i++) {
+		if (i > first)
+			strcat(def->filter, " ");
+		strcat(def->filter, w->argv[i]);
+	}
+	/* Its errors go to error_log as the filter's own, as 6.1's do. */
+	ret = lft_filter_compile(&lft_top, src, def->filter, true, &flt);
+	lft_filter_free(flt);
+	return ret ? -EINVAL : 0;
+}
+
+/*
+ * The words after the command's name, in 6.1's order of checks: the
+ * name, the attached event, the filter, then each argument.
+ */
+static int lft_ep_parse_words(struct lft_kp_words *w, struct lft_kp_def *def,
+			      struct lft_event **srcp)
+{
+	struct lft_kp_perr *perr = w->perr;
+	const char *event = strchr(&w->argv[0][1], ':');
+	int i, nargs, filter = 0, ret;
+	struct lft_event *src;
+
+	strscpy(def->group, LFT_EP_GROUP, LFT_KP_NAME_LEN);
+	if (event) {
+		event++;
+		ret = lft_kp_parse_gname(w, def->group, def->event, event,
+					 event - w->argv[0]);
+		if (ret)
+			return ret;
+	}
+	w->idx = 1;
+	ret = lft_kp_parse_gname(w, def->ev_sys, def->ev_name, w->argv[1], 0);
+	if (ret || !def->ev_sys[0] || !def->ev_name[0]) {
+		/* 6.1 logs the name's error, then this. */
+		if (ret) {
+			perr->prev = perr->code;
+			perr->prev_pos = perr->pos;
+		}
+		return lft_kp_err(w, 0, LFT_KP_E_NO_EVENT_INFO);
+	}
+	if (!def->event[0])
+		strscpy(def->event, def->ev_name, LFT_KP_NAME_LEN);
+	for (i = 2; i < w->argc && !filter; i++)
+		if (!strcmp(w->argv[i], "if"))
+			filter = i;
+	src = lft_ep_source(def->ev_sys, def->ev_name);
+	if (!src) {
+		lft_kp_err(w, 0, LFT_KP_E_BAD_ATTACH_EVENT);
+		return -ENODEV;
+	}
+	*srcp = src;
+	if (filter) {
+		ret = lft_ep_parse_filter(w, def, src, filter + 1);
+		if (ret)
+			return ret;
+	}
+	/* 6.1 takes no more arguments than a probe has, and ignores the rest. */
+	nargs = min((filter ?: w->argc) - 2, LFT_KP_MAX_ARGS);
+	def->args = kcalloc(nargs ?: 1, sizeof(*def->args), GFP_KERNEL);
+	if (!def->args)
+		return -ENOMEM;
+	for (i = 0; i < nargs; i++) {
+		struct lft_kp_arg *a = &def->args[i];
+
+		w->idx = i + 2;
+		ret = lft_kp_parse_arg(w, def, i, w->argv[i + 2], false);
+		if (ret)
+			return ret;
+		if (a->base == LFT_KP_FIELD && lft_ep_resolve(a, src)) {
+			if (LFT_EP_FIELD_BAD_VAR)
+				return lft_kp_err(w, a->param, LFT_KP_E_BAD_VAR);
+			lft_kp_err(w, 0, LFT_KP_E_BAD_ATTACH_ARG);
+			return -ENOENT;
+		}
+		if (a->type->kind == LFT_KP_STRING)
+			def->dynamic = true;
+	}
+	return 0;
+}
+
+static void lft_ep_log(struct lft_kp_perr *perr)
+{
+	if (!perr->cmd)
+		return;
+	if (perr->prev)
+		lft_err_log(NULL, "event_probe", perr->cmd,
+			    lft_kp_err_text[perr->prev], perr->prev_pos);
+	if (perr->code)
+		lft_err_log(NULL, "event_probe", perr->cmd,
+			    lft_kp_err_text[perr->code], perr->pos);
+}
+
+static void lft_ep_free(struct lft_ep *ep)
+{
+	unsigned int i;
+
+	/* Only an array's type and name were allocated (lft_ep_fields()). */
+	for (i = 0; ep->fields && i < ep->def->nargs; i++) {
+		if (ep->def->args[i].count) {
+			kfree(ep->fields[i].type);
+			kfree(ep->fields[i].name);
+		}
+	}
+	kfree(ep->fields);
+	kfree(ep->ev.print_fmt);
+	lft_kp_def_free(ep->def);
+	kfree(ep);
+}
+
+/* The format file's fields: the arguments, right after the common ones. */
+static int lft_ep_fields(struct lft_ep *ep)
+{
+	const struct lft_kp_def *def = ep->def;
+	struct lft_ev_field *fl;
+	unsigned int i;
+
+	fl = kcalloc(def->nargs ?: 1, sizeof(*fl), GFP_KERNEL);
+	if (!fl)
+		return -ENOMEM;
+	ep->fields = fl;
+	ep->ev.fields = fl;
+	ep->ev.nfields = def->nargs;
+	for (i = 0; i < def->nargs; i++) {
+		const struct lft_kp_arg *a = &def->args[i];
+		bool str = a->type->kind == LFT_KP_STRING;
+
+		fl[i].offset = LFT_EP_HEAD + a->offset;
+		fl[i].size = a->type->size * (a->count ?: 1);
+		fl[i].is_signed = a->type->is_signed;
+		if (!a->count) {
+			fl[i].type = a->type->fmttype;
+			fl[i].name = a->name;
+			continue;
+		}
+		/* As kprobe events' arrays (kprobe.c). */
+		fl[i].type = str ? kasprintf(GFP_KERNEL, "%s[%u]",
+					     a->type->fmttype, a->count) :
+				   kstrdup(a->type->fmttype, GFP_KERNEL);
+		fl[i].name = str ? kstrdup(a->name, GFP_KERNEL) :
+				   kasprintf(GFP_KERNEL, "%s[]", a->name);
+		if (!fl[i].type || !fl[i].name)
+			return -ENOMEM;
+	}
+	return 0;
+}
+
+static int lft_ep_create(const char *line)
+{
+	struct lft_kp_perr perr = {};
+	struct lft_kp_words w = { .perr = &perr };
+	struct lft_event *src = NULL;
+	struct lft_kp_def *def;
+	struct lft_ep *ep;
+	int ret;
+
+	ret = lft_kp_split(line, &w);
+	if (ret)
+		return ret;
+	/* Not an eprobe's line: another kind may take it. */
+	if (w.argc < 2 || w.argv[0][0] != 'e') {
+		lft_kp_words_free(&w);
+		return -ECANCELED;
+	}
+	ret = -ENOMEM;
+	perr.cmd = lft_kp_join(&w);
+	ep = kzalloc(sizeof(*ep), GFP_KERNEL);
+	def = kzalloc(sizeof(*def), GFP_KERNEL);
+	if (!perr.cmd || !ep || !def) {
+		kfree(ep);
+		lft_kp_def_free(def);
+		goto out;
+	}
+	def->kind = LFT_KP_EPROBE;
+	ep->def = def;
+	INIT_LIST_HEAD(&ep->hooks);
+	ret = lft_ep_parse_words(&w, def, &src);
+	if (ret)
+		goto out_free;
+	ret = -ENOMEM;
+	ep->ev.print_fmt = lft_kp_print_fmt(def);
+	if (!ep->ev.print_fmt || lft_ep_fields(ep))
+		goto out_free;
+	ep->ev.system = def->group;
+	ep->ev.name = def->event;
+	ep->ev.print = lft_ep_print;
+	ep->ev.reg = lft_ep_reg;
+	ep->ev.file_reg = lft_ep_file_reg;
+	ep->ev.is_probe = true;
+	ret = lft_event_add(&ep->ev);
+	if (ret) {
+		if (ret == -EEXIST) {
+			w.idx = 0;
+			lft_kp_err(&w, 0, LFT_KP_E_EVENT_EXIST);
+		}
+		goto out_free;
+	}
+	lft_dynev_add(&ep->dyn, &lft_ep_dynev_ops);
+	list_add_tail(&ep->list, &lft_ep_list);
+	goto out;
+out_free:
+	lft_ep_log(&perr);
+	lft_ep_free(ep);
+out:
+	lft_kp_words_free(&w);
+	kfree(perr.cmd);
+	return ret;
+}
+
+/* ------------------------------------------------ dynamic_events' ops */
+
+static void lft_ep_show(struct seq_buf *s, struct lft_dynev *d)
+{
+	const struct lft_kp_def *def = container_of(d, struct lft_ep, dyn)->def;
+	unsigned int i;
+
+	seq_buf_printf(s, "e:%s/%s %s.%s", def->group, def->event, def->ev_sys,
+		       def->ev_name);
+	for (i = 0; i < def->nargs; i++)
+		seq_buf_printf(s, " %s=%s", def->args[i].name,
+			       def->args[i].comm);
+	seq_buf_printf(s, "%c", '\n');
+}
+
+static bool lft_ep_busy(struct lft_dynev *d)
+{
+	return container_of(d, struct lft_ep, dyn)->ev.users;
+}
+
+/*
+ * "-:[GRP/]EVENT [SYS.EVENT [ARGS]]": as 6.1, the attached event (with
+ * '.' or '/') and then each argument as listed narrow the match.
+ */
+static bool lft_ep_match(const char *group, const char *event, int argc,
+			 char **argv, struct lft_dynev *d)
+{
+	const struct lft_kp_def *def = container_of(d, struct lft_ep, dyn)->def;
+	char buf[LFT_KP_NAME_LEN + LFT_KP_ARGSTR_LEN + 2];
+	const char *slash;
+	int i;
+
+	if ((group && strcmp(def->group, group)) ||
+	    (*event && strcmp(def->event, event)))
+		return false;
+	if (argc < 1)
+		return true;
+	slash = strchr(argv[0], '/') ?: strchr(argv[0], '.');
+	if (!slash || strncmp(def->ev_sys, argv[0], slash - argv[0]) ||
+	    def->ev_sys[slash - argv[0]] || strcmp(def->ev_name, slash + 1))
+		return false;
+	if (argc - 1 > def->nargs)
+		return false;
+	for (i = 1; i < argc; i++) {
+		snprintf(buf, sizeof(buf), "%s=%s", def->args[i - 1].name,
+			 def->args[i - 1].comm);
+		if (strcmp(buf, argv[i]))
+			return false;
+	}
+	return true;
+}
+
+/* The registry refuses (EBUSY) while it is enabled or a file is open. */
+static int lft_ep_remove(struct lft_dynev *d)
+{
+	struct lft_ep *ep = container_of(d, struct lft_ep, dyn);
+	int ret = lft_event_remove(&ep->ev);
+
+	if (ret)
+		return ret;
+	lft_dynev_del(d);
+	list_del(&ep->list);
+	lft_ep_free(ep);
+	return 0;
+}
+
+/* At unload: the arrays are gone, so are the hooks. */
+static void lft_ep_exit(void)
+{
+	struct lft_ep *ep, *tmp;
+
+	list_for_each_entry_safe(ep, tmp, &lft_ep_list, list) {
+		list_del(&ep->list);
+		lft_dynev_del(&ep->dyn);
+		list_del(&ep->ev.list);
+		lft_ep_free(ep);
+	}
+}
+
+static struct lft_dynev_ops lft_ep_dynev_ops = {
+	.create = lft_ep_create,
+	.show = lft_ep_show,
+	.busy = lft_ep_busy,
+	.match = lft_ep_match,
+	.remove = lft_ep_remove,
+	.exit = lft_ep_exit,
+};
+
+/**
+ * lft_ep_init() - register eprobes as a kind of dynamic event
+ */
+void lft_ep_init(void)
+{
+	lft_dynev_register(&lft_ep_dynev_ops);
+}

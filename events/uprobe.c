@@ -1,0 +1,510 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * uprobe events, a kind of dynamic event, in 6.1's grammar:
+ *
+ *   p[:[GRP/][EVENT]] PATH:OFFSET[(REF_CTR_OFFSET)][%return] [FETCHARGS]
+ *   r[:[GRP/][EVENT]] PATH:OFFSET[(REF_CTR_OFFSET)] [FETCHARGS]
+ *
+ * written to uprobe_events or dynamic_events, listed there and counted in
+ * uprobe_profile. The fetch arguments are the kprobes' grammar
+ * (kprobe_parse.c) read from the task: registers, $stack, $stackN,
+ * $retval, $comm, @ADDR, @+FILE_OFFSET and dereferences all in user
+ * memory. As in 6.1 the probe is placed (through the kernel's exported
+ * uprobe API, compat/uprobe.h) while an array has the event enabled and
+ * writes one record per hit into each such array: "(0x<addr>)" or, for
+ * return probes, "(0x<ret addr> <- 0x<func>)", then the arguments.
+ *
+ * Not done: a second definition with the same GROUP/EVENT (6.1 appends a
+ * probe to the event) is refused; perf's per-process filters.
+ * Everything but the handlers runs under lft_lock.
+ */
+#define pr_fmt(fmt) "lftrace: " fmt
+
+#include <linux/ctype.h>
+#include <linux/namei.h>
+#include <linux/path.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+
+#include "compat/uprobe.h"
+#include "core/trace.h"
+#include "events/event.h"
+#include "events/dynevent.h"
+#include "events/kprobe.h"
+#include "events/probe_parse.h"
+
+#define LFT_UP_GROUP	"uprobes"
+
+/* One uprobe event: one probe. */
+struct lft_up {
+	struct lft_event ev;
+	struct lft_dynev dyn;		/* its line in dynamic_events */
+	struct list_head list;		/* lft_up_list, in creation order */
+	struct lft_kp_def *def;
+	struct lft_ev_field *fields;
+	unsigned int head;		/* bytes before the arguments */
+	struct path path;
+	struct lft_uprobe probe;
+	atomic_long_t nhit;
+};
+
+static struct lft_dynev_ops lft_up_dynev_ops;
+static LIST_HEAD(lft_up_list);
+
+/* ------------------------------------------------------ the handlers */
+
+/*
+ * A hit: one record per array with the event on. @func is where the
+ * probe is (the function, for a return probe), @ip the record's second
+ * address (where it returns to).
+ */
+static void lft_up_record(struct lft_up *u, struct pt_regs *regs,
+			  unsigned long func, unsigned long ip)
+{
+	const struct lft_kp_def *def = u->def;
+	unsigned long fbase = func - u->probe.offset;
+	unsigned int fixed = u->head + def->size, dsize = 0;
+	struct lft_ev_file *f;
+
+	/* The arrays' list and the buffers, as a kprobe's handler has them. */
+	preempt_disable_notrace();
+	if (def->dynamic)
+		dsize = min_t(unsigned int,
+			      lft_kp_store_user(def, regs, fbase, NULL,
+						u->head, 0),
+			      LFT_RB_MAX_PAYLOAD - fixed);
+	lft_ev_for_each_file(f, &u->ev) {
+		struct lft_rb_res res;
+		void *rec = lft_ev_reserve(f, fixed + dsize, &res);
+		unsigned long *hd = rec + LFT_ENT_BODY;
+
+		if (!rec)
+			continue;
+		hd[0] = func;
+		if (def->is_return)
+			hd[1] = ip;
+		lft_kp_store_user(def, regs, fbase, rec, u->head, dsize);
+		lft_ev_commit(f, &res);
+	}
+	preempt_enable_notrace();
+}
+
+static int lft_up_hit(struct uprobe_consumer *uc, struct pt_regs *regs)
+{
+	struct lft_up *u = container_of(uc, struct lft_up, probe.uc);
+
+	/* Counted at entry, return probes too (as 6.1), which record later. */
+	atomic_long_inc(&u->nhit);
+	if (u->def->is_return)
+		return 0;
+	lft_up_record(u, regs, instruction_pointer(regs), 0);
+	return 0;
+}
+
+static int lft_up_ret(struct uprobe_consumer *uc, unsigned long func,
+		      struct pt_regs *regs)
+{
+	struct lft_up *u = container_of(uc, struct lft_up, probe.uc);
+
+	lft_up_record(u, regs, func, instruction_pointer(regs));
+	return 0;
+}
+
+static void lft_up_print(struct seq_buf *s, const void *rec, unsigned int len)
+{
+	const struct lft_entry *ent = rec;
+	struct lft_event *ev = lft_event_by_id(ent->type);
+	const unsigned long *hd = rec + LFT_ENT_BODY;
+	struct lft_up *u;
+
+	if (!ev)
+		return;
+	u = container_of(ev, struct lft_up, ev);
+	if (u->def->is_return)
+		seq_buf_printf(s, "(0x%lx <- 0x%lx)", hd[1], hd[0]);
+	else
+		seq_buf_printf(s, "(0x%lx)", hd[0]);
+	lft_kp_print_args(s, u->def, rec, len, u->head);
+}
+
+/* Placed while an array has the event on. */
+static int lft_up_reg(struct lft_event *ev, bool on)
+{
+	struct lft_up *u = container_of(ev, struct lft_up, ev);
+
+	if (!on) {
+		lft_uprobe_unregister(&u->probe);
+		return 0;
+	}
+	return lft_uprobe_register(&u->probe, u->def->ref_ctr);
+}
+
+/* ------------------------------------------------------ definitions */
+
+static void lft_up_free(struct lft_up *u)
+{
+	unsigned int i, nhead = u->def && u->def->is_return ? 2 : 1;
+
+	for (i = 0; u->fields && i < u->def->nargs; i++) {
+		if (u->def->args[i].count) {
+			kfree(u->fields[nhead + i].type);
+			kfree(u->fields[nhead + i].name);
+		}
+	}
+	kfree(u->fields);
+	kfree(u->ev.print_fmt);
+	lft_kp_def_free(u->def);
+	if (u->path.dentry)
+		path_put(&u->path);
+	kfree(u);
+}
+
+/* The format's fields: the head's (as a kprobe's), then the arguments. */
+static int lft_up_fields(struct lft_up *u)
+{
+	const struct lft_kp_def *def = u->def;
+	unsigned int i, nhead = def->is_return ? 2 : 1;
+	struct lft_ev_field *fl;
+
+	fl = kcalloc(def->nargs + 2, sizeof(*fl), GFP_KERNEL);
+	if (!fl)
+		return -ENOMEM;
+	u->fields = fl;
+	u->ev.fields = fl;
+	u->ev.nfields = def->nargs + nhead;
+	fl[0] = (struct lft_ev_field){ "unsigned long", def->is_return ?
+				       "__probe_func" : "__probe_ip",
+				       LFT_ENT_BODY, 8, 0 };
+	if (def->is_return)
+		fl[1] = (struct lft_ev_field){ "unsigned long",
+					       "__probe_ret_ip",
+					       LFT_ENT_BODY + 8, 8, 0 };
+	u->head = LFT_ENT_BODY + nhead * 8;
+	fl += nhead;
+	for (i = 0; i < def->nargs; i++) {
+		const struct lft_kp_arg *a = &def->args[i];
+		bool str = a->type->kind == LFT_KP_STRING;
+
+		fl[i].offset = u->head + a->offset;
+		fl[i].size = a->type->size * (a->count ?: 1);
+		fl[i].is_signed = a->type->is_signed;
+		if (!a->count) {
+			fl[i].type = a->type->fmttype;
+			fl[i].name = a->name;
+			continue;
+		}
+		/* As kprobe events' arrays (kprobe.c). */
+		fl[i].type = str ? kasprintf(GFP_KERNEL, "%s[%u]",
+					     a->type->fmttype, a->count) :
+				   kstrdup(a->type->fmttype, GFP_KERNEL);
+		fl[i].name = str ? kstrdup(a->name, GFP_KERNEL) :
+				   kasprintf(GFP_KERNEL, "%s[]", a->name);
+		if (!fl[i].type || !fl[i].name)
+			return -ENOMEM;
+	}
+	return 0;
+}
+
+/*
+ * PATH:OFFSET[(REF)][%return] (word 1), checked in 6.1's order; carets
+ * count from the word's start. The file is looked up first.
+ */
+static int lft_up_parse_place(struct lft_kp_words *w, struct lft_up *u,
+			      char *file)
+{
+	struct lft_kp_def *def = u->def;
+	char *arg = strrchr(file, ':'), *rctr, *end, *p;
+	int ret;
+
+	*arg++ = '\0';
+	ret = kern_path(file, LOOKUP_FOLLOW, &u->path);
+	if (ret) {
+		u->path.dentry = NULL;
+		lft_kp_err(w, 0, LFT_KP_E_FILE_NOT_FOUND);
+		return ret;
+	}
+	if (!d_is_reg(u->path.dentry))
+		return lft_kp_err(w, 0, LFT_KP_E_NO_REGULAR_FILE);
+	rctr = strchr(arg, '(');
+	if (rctr) {
+		end = strchr(rctr, ')');
+		if (!end)
+			return lft_kp_err(w, rctr + strlen(rctr) - file,
+					  LFT_KP_E_REFCNT_OPEN_BRACE);
+		if (end[1])
+			return lft_kp_err(w, end + 1 - file,
+					  LFT_KP_E_BAD_REFCNT_SUFFIX);
+		*rctr++ = '\0';
+		*end = '\0';
+		if (kstrtoul(rctr, 0, &def->ref_ctr))
+			return lft_kp_err(w, rctr - file, LFT_KP_E_BAD_REFCNT);
+	}
+	p = strchr(arg, '%');
+	if (p) {
+		if (strcmp(p, "%return"))
+			return lft_kp_err(w, p - file, LFT_KP_E_BAD_ADDR_SUFFIX);
+		*p = '\0';
+		def->is_return = true;
+	}
+	if (kstrtoul(arg, 0, &def->offset))
+		return lft_kp_err(w, arg - file, LFT_KP_E_BAD_UPROBE_OFFS);
+	return 0;
+}
+
+/* "p_FILE_0xOFFSET": the file's base name up to its first '.', '-', '_'. */
+static void lft_up_default_name(struct lft_kp_def *def)
+{
+	const char *base = kbasename(def->path);
+	size_t len = strcspn(base, ".-_");
+
+	/* 'p' even for return probes, as 6.1. */
+	snprintf(def->event, LFT_KP_NAME_LEN, "p_%.*s_0x%lx", (int)len, base,
+		 def->offset);
+}
+
+static int lft_up_parse_words(struct lft_kp_words *w, struct lft_up *u)
+{
+	struct lft_kp_def *def = u->def;
+	const char *event = w->argv[0][1] == ':' ? &w->argv[0][2] : NULL;
+	char *file;
+	int i, nargs, ret;
+
+	file = kstrdup(w->argv[1], GFP_KERNEL);
+	if (!file)
+		return -ENOMEM;
+	w->idx = 1;
+	ret = lft_up_parse_place(w, u, file);
+	if (!ret) {
+		def->path = kstrdup(file, GFP_KERNEL);
+		if (!def->path)
+			ret = -ENOMEM;
+	}
+	kfree(file);
+	if (ret)
+		return ret;
+	w->idx = 0;
+	strscpy(def->group, LFT_UP_GROUP, LFT_KP_NAME_LEN);
+	if (event) {
+		ret = lft_kp_parse_gname(w, def->group, def->event, event,
+					 event - w->argv[0]);
+		if (ret)
+			return ret;
+	}
+	if (!def->event[0])
+		lft_up_default_name(def);
+	nargs = min(w->argc - 2, LFT_KP_MAX_ARGS);
+	def->args = kcalloc(nargs ?: 1, sizeof(*def->args), GFP_KERNEL);
+	if (!def->args)
+		return -ENOMEM;
+	for (i = 0; i < nargs; i++) {
+		w->idx = i + 2;
+		ret = lft_kp_parse_arg(w, def, i, w->argv[i + 2], false);
+		if (ret)
+			return ret;
+		if (def->args[i].type->kind == LFT_KP_STRING)
+			def->dynamic = true;
+	}
+	return 0;
+}
+
+/* Whether @line is a uprobe's: 6.1's tests, before any error is logged. */
+static bool lft_up_mine(struct lft_kp_words *w)
+{
+	const char *colon;
+
+	if (w->argc < 2 || (w->argv[0][0] != 'p' && w->argv[0][0] != 'r') ||
+	    !strchr(w->argv[1], '/'))
+		return false;
+	colon = strrchr(w->argv[1], ':');
+	return colon && isdigit(colon[1]);
+}
+
+static int lft_up_create(const char *line)
+{
+	struct lft_kp_perr perr = {};
+	struct lft_kp_words w = { .perr = &perr };
+	struct lft_kp_def *def;
+	struct lft_up *u;
+	int ret;
+
+	ret = lft_kp_split(line, &w);
+	if (ret)
+		return ret;
+	if (!lft_up_mine(&w)) {
+		lft_kp_words_free(&w);
+		return -ECANCELED;
+	}
+	ret = -ENOMEM;
+	perr.cmd = lft_kp_join(&w);
+	u = kzalloc(sizeof(*u), GFP_KERNEL);
+	def = kzalloc(sizeof(*def), GFP_KERNEL);
+	if (!perr.cmd || !u || !def) {
+		kfree(u);
+		kfree(def);
+		goto out;
+	}
+	def->kind = LFT_KP_UPROBE;
+	def->is_return = w.argv[0][0] == 'r';
+	u->def = def;
+	ret = lft_up_parse_words(&w, u);
+	if (ret)
+		goto out_free;
+	ret = -ENOMEM;
+	u->ev.print_fmt = lft_kp_print_fmt(def);
+	if (!u->ev.print_fmt || lft_up_fields(u))
+		goto out_free;
+	u->probe.inode = d_real_inode(u->path.dentry);
+	u->probe.offset = def->offset;
+	u->probe.uc.handler = lft_up_hit;
+	if (def->is_return)
+		u->probe.uc.ret_handler = lft_up_ret;
+	u->ev.system = def->group;
+	u->ev.name = def->event;
+	u->ev.print = lft_up_print;
+	u->ev.reg = lft_up_reg;
+	u->ev.is_probe = true;
+	ret = lft_event_add(&u->ev);
+	if (ret) {
+		if (ret == -EEXIST) {
+			w.idx = 0;
+			lft_kp_err(&w, 0, LFT_KP_E_EVENT_EXIST);
+		}
+		goto out_free;
+	}
+	lft_dynev_add(&u->dyn, &lft_up_dynev_ops);
+	list_add_tail(&u->list, &lft_up_list);
+	goto out;
+out_free:
+	if (perr.code)
+		lft_err_log(NULL, "trace_uprobe", perr.cmd,
+			    lft_kp_err_text[perr.code], perr.pos);
+	lft_up_free(u);
+out:
+	lft_kp_words_free(&w);
+	kfree(perr.cmd);
+	return ret;
+}
+
+/* ------------------------------------------------ dynamic_events' ops */
+
+static void lft_up_show_place(struct seq_buf *s, const struct lft_kp_def *def)
+{
+	seq_buf_printf(s, "%s:0x%0*lx", def->path, (int)(sizeof(void *) * 2),
+		       def->offset);
+	if (def->ref_ctr)
+		seq_buf_printf(s, "(0x%lx)", def->ref_ctr);
+}
+
+static void lft_up_show(struct seq_buf *s, struct lft_dynev *d)
+{
+	const struct lft_kp_def *def = container_of(d, struct lft_up, dyn)->def;
+	unsigned int i;
+
+	seq_buf_printf(s, "%c:%s/%s ", def->is_return ? 'r' : 'p', def->group,
+		       def->event);
+	lft_up_show_place(s, def);
+	for (i = 0; i < def->nargs; i++)
+		seq_buf_printf(s, " %s=%s", def->args[i].name,
+			       def->args[i].comm);
+	seq_buf_printf(s, "%c", '\n');
+}
+
+static bool lft_up_busy(struct lft_dynev *d)
+{
+	return container_of(d, struct lft_up, dyn)->ev.users;
+}
+
+/* "-:[GRP/]EVENT [PATH:0xOFFSET[(REF)] [ARGS]]" as 6.1 matches it. */
+static bool lft_up_match(const char *group, const char *event, int argc,
+			 char **argv, struct lft_dynev *d)
+{
+	const struct lft_kp_def *def = container_of(d, struct lft_up, dyn)->def;
+	char buf[LFT_KP_ARGSTR_LEN + 1];
+	struct seq_buf s;
+	int i;
+
+	if ((*event && strcmp(def->event, event)) ||
+	    (group && strcmp(def->group, group)))
+		return false;
+	if (argc < 1)
+		return true;
+	seq_buf_init(&s, buf, sizeof(buf));
+	lft_up_show_place(&s, def);
+	if (seq_buf_has_overflowed(&s) || seq_buf_used(&s) >= sizeof(buf))
+		return false;
+	buf[seq_buf_used(&s)] = '\0';
+	if (strcmp(buf, argv[0]) || argc - 1 > def->nargs)
+		return false;
+	for (i = 1; i < argc; i++) {
+		snprintf(buf, sizeof(buf), "%s=%s", def->args[i - 1].name,
+			 def->args[i - 1].comm);
+		if (strcmp(buf, argv[i]))
+			return false;
+	}
+	return true;
+}
+
+/* The registry refuses (EBUSY) while it is enabled or a file is open. */
+static int lft_up_remove(struct lft_dynev *d)
+{
+	struct lft_up *u = container_of(d, struct lft_up, dyn);
+	int ret = lft_event_remove(&u->ev);
+
+	if (ret)
+		return ret;
+	lft_dynev_del(d);
+	list_del(&u->list);
+	lft_up_free(u);
+	return 0;
+}
+
+static void lft_up_show_profile(struct seq_buf *s)
+{
+	struct lft_up *u;
+
+	list_for_each_entry(u, &lft_up_list, list)
+		seq_buf_printf(s, "  %s %-44s %15lu\n", u->def->path,
+			       u->def->event, atomic_long_read(&u->nhit));
+}
+
+/* uprobe_events and uprobe_profile, at the top level as 6.1 has them. */
+static int lft_up_files(struct lft_array *tr)
+{
+	int ret = lft_dynev_file(tr, "uprobe_events", 0640, &lft_up_dynev_ops,
+				 NULL);
+
+	return ret ? ret : lft_dynev_file(tr, "uprobe_profile", 0440,
+					  &lft_up_dynev_ops,
+					  lft_up_show_profile);
+}
+
+/* At unload: the arrays are gone (the probes unregistered with them). */
+static void lft_up_exit(void)
+{
+	struct lft_up *u, *tmp;
+
+	list_for_each_entry_safe(u, tmp, &lft_up_list, list) {
+		list_del(&u->list);
+		lft_dynev_del(&u->dyn);
+		list_del(&u->ev.list);
+		lft_up_free(u);
+	}
+}
+
+static struct lft_dynev_ops lft_up_dynev_ops = {
+	.create = lft_up_create,
+	.show = lft_up_show,
+	.busy = lft_up_busy,
+	.match = lft_up_match,
+	.remove = lft_up_remove,
+	.files = lft_up_files,
+	.exit = lft_up_exit,
+};
+
+/**
+ * lft_up_init() - register uprobe events as a kind of dynamic event
+ */
+void lft_up_init(void)
+{
+	lft_dynev_register(&lft_up_dynev_ops);
+}
