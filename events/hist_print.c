@@ -14,45 +14,27 @@
 #include "events/generic.h"
 #include "events/hist.h"
 
-/* The modifier word 6.1 shows for a field (one, the first it has). */
-static const char *lft_hist_modname(u32 flags)
-{
-	static const struct {
-		u32 flag;
-		const char *word;
-	} names[] = {
-		{ LFT_HF_HEX, "hex" },
-		{ LFT_HF_SYM, "sym" },
-		{ LFT_HF_SYM_OFFSET, "sym-offset" },
-		{ LFT_HF_EXECNAME, "execname" },
-		{ LFT_HF_SYSCALL, "syscall" },
-		{ LFT_HF_LOG2, "log2" },
-		{ LFT_HF_BUCKET, "buckets" },
-		{ LFT_HF_USECS, "usecs" },
-		{ LFT_HF_PERCENT, "percent" },
-		{ LFT_HF_GRAPH, "graph" },
-	};
-	unsigned int i;
-
-	for (i = 0; i < ARRAY_SIZE(names); i++)
-		if (flags & names[i].flag)
-			return names[i].word;
-	return NULL;
-}
-
-/* A field as the trigger's line shows it: "common_pid.execname". */
+/*
+ * A field as the trigger's line shows it (6.1's hist_field_print()):
+ * "common_pid.execname", "x=n+1", "lat=$ts0.usecs", "n.buckets=4".
+ */
 static void lft_hist_print_field(struct seq_buf *s,
 				 const struct lft_hfield *hf)
 {
 	const char *mod = lft_hist_modname(hf->flags);
 
-	if (hf->kind == LFT_HF_STACK)
-		seq_buf_printf(s, "stacktrace");
-	else if (hf->kind == LFT_HF_CPU)
+	if (hf->var_name)
+		seq_buf_printf(s, "%s=", hf->var_name);
+	if (hf->kind == LFT_HF_CPU) {
 		seq_buf_printf(s, "common_cpu");
-	else
-		seq_buf_printf(s, "%s", hf->name);
-	if (mod)
+	} else if (hf->kind == LFT_HF_CONST) {
+		seq_buf_printf(s, "%llu", hf->constant);
+	} else {
+		if (hf->kind == LFT_HF_REF)
+			seq_buf_printf(s, "$");
+		seq_buf_printf(s, "%s", lft_hx_name(hf));
+	}
+	if (mod && !lft_hx_shared(hf) && hf->kind != LFT_HF_EXPR)
 		seq_buf_printf(s, ".%s", mod);
 	if (hf->buckets)
 		seq_buf_printf(s, "=%ld", hf->buckets);
@@ -75,12 +57,19 @@ void lft_hist_print_trig(struct seq_buf *s, const struct lft_hist_trig *t)
 	lft_hist_for_each_key(i, hd) {
 		if (i > hd->nvals)
 			seq_buf_printf(s, ",");
-		lft_hist_print_field(s, &hd->fields[i]);
+		if (hd->fields[i].kind == LFT_HF_STACK)
+			seq_buf_printf(s, "stacktrace");
+		else
+			lft_hist_print_field(s, &hd->fields[i]);
 	}
 	seq_buf_printf(s, ":vals=hitcount");
 	for (i = 1; i < hd->nvals; i++) {
 		seq_buf_printf(s, ",");
 		lft_hist_print_field(s, &hd->fields[i]);
+	}
+	for (i = 0; i < hd->nvars; i++) {
+		seq_buf_printf(s, "%c", i ? ',' : ':');
+		lft_hist_print_field(s, &hd->vars[i]);
 	}
 	seq_buf_printf(s, ":sort=");
 	for (i = 0; i < hd->nsort; i++) {
@@ -213,7 +202,7 @@ static void lft_hist_print_key(struct seq_buf *s,
 	seq_buf_printf(s, "{ ");
 	lft_hist_for_each_key(i, hd) {
 		const struct lft_hfield *hf = &hd->fields[i];
-		const char *name = hf->name ?: "";
+		const char *name = lft_hx_name(hf);
 		const void *k = key + hf->koff;
 		u64 v = *(const u64 *)k;
 
@@ -317,8 +306,11 @@ static void lft_hist_print_entry(struct seq_buf *s,
 	lft_hist_print_key(s, hd, elt);
 	lft_hist_print_val(s, "hitcount", 0, lft_hmap_sum(elt, 0), &st[0]);
 	for (i = 1; i < hd->nvals; i++) {
+		/* 6.1 sums an expression, and shows no sum of it. */
+		if (hd->fields[i].kind == LFT_HF_EXPR)
+			continue;
 		seq_buf_printf(s, " ");
-		lft_hist_print_val(s, hd->fields[i].name ?: "",
+		lft_hist_print_val(s, lft_hx_name(&hd->fields[i]),
 				   hd->fields[i].flags, lft_hmap_sum(elt, i),
 				   &st[i]);
 	}
