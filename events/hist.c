@@ -16,7 +16,8 @@
  * wherever they are, as 6.1's. The grammar follows 6.1's parse order, so
  * that the first error found and logged is 6.1's, with its caret.
  *
- * Not yet: actions (onmatch, onmax, onchange): refused with -EINVAL.
+ * Actions (onmax, onchange, onmatch: hist_action.c) run on the hit's
+ * entry once it is updated.
  */
 #include <linux/ctype.h>
 #include <linux/kallsyms.h>
@@ -152,6 +153,8 @@ static void lft_hist_hit_one(struct lft_hist_data *hd, struct lft_ev_file *f,
 		lft_hmap_add(elt, i, lft_hist_eval(&hd->fields[i], &c));
 	if (hd->nvars)
 		lft_hist_vars_set(hd, elt, &c);
+	if (hd->nactions && lft_hist_refs_read(hd, key, refs, true))
+		lft_hist_actions_run(hd, elt, key, &c);
 }
 
 /**
@@ -189,6 +192,7 @@ static void lft_hist_data_rcu(struct rcu_head *rcu)
 		lft_hx_release(&hd->vars[i]);
 	for (i = 0; i < hd->nrefs; i++)
 		lft_hx_free(hd->refs[i]);
+	lft_hist_actions_free(hd);
 	lft_hmap_free(hd->map);
 	kfree(hd->clock);
 	kfree(hd);
@@ -219,7 +223,9 @@ static void lft_hist_data_put(struct lft_hist_data *hd)
 		return;
 	if (hd->refs_held)
 		for (i = 0; i < hd->nrefs; i++)
-			lft_hist_data_put(hd->refs[i]->ref_hd);
+			if (hd->refs[i]->ref_hd != hd)
+				lft_hist_data_put(hd->refs[i]->ref_hd);
+	lft_hist_actions_release(hd);
 	call_rcu(&hd->rcu, lft_hist_data_rcu);
 }
 
@@ -338,6 +344,8 @@ static bool lft_hist_match(const struct lft_hist_trig *n,
 		if (a->sort[i].idx != b->sort[i].idx ||
 		    a->sort[i].desc != b->sort[i].desc)
 			return false;
+	if (!lft_hist_actions_match(a, b))
+		return false;
 	return any_filter || !n->filter_str ||
 	       !strcmp(n->filter_str, t->filter_str);
 }
@@ -396,6 +404,7 @@ static int lft_hist_register(struct lft_hist_parse *p, struct lft_ev_file *f,
 	if (named) {
 		n->hd = named->hd;
 	} else {
+		lft_hist_vars_layout(hd);
 		hd->map = lft_hmap_create(bits, hd->key_size, hd->nvals,
 					  hd->priv_size,
 					  hd->comm ? lft_hist_elt_init : NULL);
@@ -545,6 +554,12 @@ int lft_hist_store(struct lft_ev_file *f, bool remove, char *param)
 	}
 	if (lft_hist_update_only(&p, f, t))
 		goto out;
+	/* A trigger joining a named histogram takes its actions. */
+	if (!t->name || !lft_hist_find_named(t->name)) {
+		ret = lft_hist_actions_create(&p);
+		if (ret)
+			goto out;
+	}
 	ret = lft_hist_register(&p, f, t, p.bits);
 	if (!ret)
 		t = NULL;

@@ -29,6 +29,8 @@
 #define LFT_HIST_VARS_MAX	16	/* variables, and references */
 #define LFT_HIST_SUBEXPR_MAX	3	/* operators in one expression */
 #define LFT_HIST_VAR_STR	LFT_HIST_STR_MAX /* a string variable's room */
+#define LFT_HIST_ACTIONS_MAX	8
+#define LFT_HIST_PARAMS_MAX	64	/* an action's params */
 
 /* What a field reads. */
 enum lft_hf_kind {
@@ -159,6 +161,62 @@ struct lft_hist_sort {
 	bool desc;
 };
 
+/* An action's handler, and what it does (6.1's). */
+enum { LFT_HH_ONMATCH = 1, LFT_HH_ONMAX, LFT_HH_ONCHANGE };
+enum { LFT_HACT_SAVE = 1, LFT_HACT_TRACE, LFT_HACT_SNAPSHOT };
+
+/*
+ * What onmax().snapshot() / onchange().snapshot() last took: the value and
+ * the entry that triggered it (written under the snapshot's lock).
+ */
+struct lft_hist_snap {
+	u64 track_val;
+	bool updated;
+	char comm[TASK_COMM_LEN];
+	u8 key[LFT_HIST_KEY_MAX] __aligned(8);
+};
+
+/**
+ * struct lft_hist_action - onmatch(SYS.EVENT), onmax($VAR) or
+ *	onchange($VAR), then .save(...), .snapshot() or .trace(...)
+ * @handler: LFT_HH_*
+ * @action: LFT_HACT_*
+ * @trace_kw: written trace(SYNTH,...) (else SYNTH(...))
+ * @name: the action's word as written ("save", "trace", SYNTH)
+ * @synth_name: trace()'s first param
+ * @params: the params, as written
+ * @nparams: how many
+ * @match_sys: onmatch()'s SYS
+ * @match_ev: onmatch()'s EVENT
+ * @var_str: onmax()'s or onchange()'s "$VAR" as written
+ * @ref: the reference to that variable (the histogram's)
+ * @track: the element slot keeping the max or last value
+ * @snap: snapshot(): what the last one took
+ */
+struct lft_hist_action {
+	u8 handler;
+	u8 action;
+	bool trace_kw;
+	char *name;
+	char *synth_name;
+	char *params[LFT_HIST_PARAMS_MAX];
+	unsigned int nparams;
+	char *match_sys;
+	char *match_ev;
+	char *var_str;
+	struct lft_hfield *ref;
+	u8 track;
+	struct lft_hist_snap *snap;
+};
+
+/* A save() param: the field, kept in element slot @slot when saved. */
+struct lft_hist_save {
+	struct lft_hfield val;
+	char *name;
+	u8 slot;
+	u8 str;
+};
+
 /**
  * struct lft_hist_data - a histogram: its fields and map, shared by the
  *	triggers of one name
@@ -171,6 +229,14 @@ struct lft_hist_sort {
  * @refs: references to variables (shared by the fields that use them)
  * @nrefs: how many
  * @refs_held: the histograms @refs read are held (their users counted)
+ * @actions: its actions, as written
+ * @nactions: how many
+ * @saves: save()'s params (one save() a histogram, as in 6.1)
+ * @nsaves: how many
+ * @nslots: an element's variable slots: variables, then the actions'
+ * @nstr: an element's string slots
+ * @snap_node: in the list of histograms taking snapshots (one an array)
+ * @snap_tr: the array it takes them of
  * @lookup_size: bytes of key zeroed before a hit (the largest key size of
  *	this histogram and those it reads variables of)
  * @priv_vars: offset of the variables' values in an element's private
@@ -200,6 +266,14 @@ struct lft_hist_data {
 	struct lft_hfield *refs[LFT_HIST_VARS_MAX];
 	unsigned int nrefs;
 	bool refs_held;
+	struct lft_hist_action *actions[LFT_HIST_ACTIONS_MAX];
+	unsigned int nactions;
+	struct lft_hist_save saves[LFT_HIST_VARS_MAX];
+	unsigned int nsaves;
+	unsigned int nslots;
+	unsigned int nstr;
+	struct list_head snap_node;
+	struct lft_array *snap_tr;
 	unsigned int lookup_size;
 	unsigned int priv_vars;
 	unsigned int priv_set;
@@ -263,6 +337,8 @@ struct lft_hist_parse {
 	/* NAME=EXPR assignments: as written, then split */
 	char *assigns[LFT_HIST_VARS_MAX];
 	unsigned int nassigns;
+	char *actions[LFT_HIST_ACTIONS_MAX];
+	unsigned int nactions;
 	char *var_name[LFT_HIST_VARS_MAX];
 	char *var_expr[LFT_HIST_VARS_MAX];
 	unsigned int nvar_defs;
@@ -293,6 +369,25 @@ enum {
 	LFT_HE_EXPECT_NUMBER,
 	LFT_HE_UNARY_MINUS_SUBEXPR,
 	LFT_HE_DIVISION_BY_ZERO,
+	LFT_HE_SYNTH_EVENT_NOT_FOUND,
+	LFT_HE_SYNTH_TYPE_MISMATCH,
+	LFT_HE_SYNTH_COUNT_MISMATCH,
+	LFT_HE_FIELD_VAR_PARSE_FAIL,
+	LFT_HE_VAR_CREATE_FIND_FAIL,
+	LFT_HE_ONX_NOT_VAR,
+	LFT_HE_ONX_VAR_NOT_FOUND,
+	LFT_HE_ONX_VAR_CREATE_FAIL,
+	LFT_HE_FIELD_VAR_CREATE_FAIL,
+	LFT_HE_TOO_MANY_PARAMS,
+	LFT_HE_PARAM_NOT_FOUND,
+	LFT_HE_INVALID_PARAM,
+	LFT_HE_ACTION_NOT_FOUND,
+	LFT_HE_NO_SAVE_PARAMS,
+	LFT_HE_TOO_MANY_SAVE_ACTIONS,
+	LFT_HE_ACTION_MISMATCH,
+	LFT_HE_NO_CLOSING_PAREN,
+	LFT_HE_SUBSYS_NOT_FOUND,
+	LFT_HE_INVALID_SUBSYS_EVENT,
 };
 
 /* What evaluating a field needs: the hit, and its variables' values. */
@@ -344,10 +439,38 @@ void lft_hist_vars_layout(struct lft_hist_data *hd);
 void lft_hist_vars_register(struct lft_hist_trig *t);
 void lft_hist_vars_unregister(struct lft_hist_trig *t);
 bool lft_hist_vars_busy(const struct lft_hist_trig *t);
+bool lft_hist_var_exists_on(struct lft_ev_file *f, const char *name);
 bool lft_hist_refs_read(const struct lft_hist_data *hd, const void *key,
 			u64 *vals, bool self);
 void lft_hist_vars_set(const struct lft_hist_data *hd,
 		       struct lft_hmap_elt *elt, const struct lft_hist_ctx *c);
+u64 *lft_hist_slots(const struct lft_hist_data *hd, struct lft_hmap_elt *elt);
+unsigned long *lft_hist_slot_bits(const struct lft_hist_data *hd,
+				  struct lft_hmap_elt *elt);
+char *lft_hist_slot_str(const struct lft_hist_data *hd,
+			struct lft_hmap_elt *elt, unsigned int i);
+void lft_hist_slot_set(const struct lft_hist_data *hd,
+		       struct lft_hmap_elt *elt, unsigned int slot,
+		       unsigned int str, const struct lft_hfield *v,
+		       const struct lft_hist_ctx *c);
+
+/* hist_action.c */
+int lft_hist_actions_parse(struct lft_hist_parse *p, struct lft_hist_data *hd);
+int lft_hist_actions_create(struct lft_hist_parse *p);
+void lft_hist_actions_release(struct lft_hist_data *hd);
+void lft_hist_actions_free(struct lft_hist_data *hd);
+bool lft_hist_actions_match(const struct lft_hist_data *a,
+			    const struct lft_hist_data *b);
+void lft_hist_actions_run(const struct lft_hist_data *hd,
+			  struct lft_hmap_elt *elt, const void *key,
+			  const struct lft_hist_ctx *c);
+void lft_hist_print_actions_spec(struct seq_buf *s,
+				 const struct lft_hist_data *hd);
+void lft_hist_print_actions(struct seq_buf *s, const struct lft_hist_data *hd,
+			    struct lft_hmap_elt *elt);
+void lft_hist_print_snapshot(struct seq_buf *s, const struct lft_hist_data *hd);
+void lft_hist_print_key(struct seq_buf *s, const struct lft_hist_data *hd,
+			const void *key, const char *comm);
 
 /* hist_print.c */
 void lft_hist_print_trig(struct seq_buf *s, const struct lft_hist_trig *t);

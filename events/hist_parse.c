@@ -36,6 +36,25 @@ static const char *const lft_hist_errs[] = {
 	[LFT_HE_EXPECT_NUMBER] = "Expecting numeric literal",
 	[LFT_HE_UNARY_MINUS_SUBEXPR] = "Unary minus not supported in sub-expressions",
 	[LFT_HE_DIVISION_BY_ZERO] = "Division by zero",
+	[LFT_HE_SYNTH_EVENT_NOT_FOUND] = "Couldn't find synthetic event",
+	[LFT_HE_SYNTH_TYPE_MISMATCH] = "Param type doesn't match synthetic event field type",
+	[LFT_HE_SYNTH_COUNT_MISMATCH] = "Param count doesn't match synthetic event field count",
+	[LFT_HE_FIELD_VAR_PARSE_FAIL] = "Couldn't parse field variable",
+	[LFT_HE_VAR_CREATE_FIND_FAIL] = "Couldn't create or find variable",
+	[LFT_HE_ONX_NOT_VAR] = "For onmax(x) or onchange(x), x must be a variable",
+	[LFT_HE_ONX_VAR_NOT_FOUND] = "Couldn't find onmax or onchange variable",
+	[LFT_HE_ONX_VAR_CREATE_FAIL] = "Couldn't create onmax or onchange variable",
+	[LFT_HE_FIELD_VAR_CREATE_FAIL] = "Couldn't create field variable",
+	[LFT_HE_TOO_MANY_PARAMS] = "Too many action params",
+	[LFT_HE_PARAM_NOT_FOUND] = "Couldn't find param",
+	[LFT_HE_INVALID_PARAM] = "Invalid action param",
+	[LFT_HE_ACTION_NOT_FOUND] = "No action found",
+	[LFT_HE_NO_SAVE_PARAMS] = "No params found for save()",
+	[LFT_HE_TOO_MANY_SAVE_ACTIONS] = "Can't have more than one save() action per hist",
+	[LFT_HE_ACTION_MISMATCH] = "Handler doesn't support action",
+	[LFT_HE_NO_CLOSING_PAREN] = "No closing paren found",
+	[LFT_HE_SUBSYS_NOT_FOUND] = "Missing subsystem",
+	[LFT_HE_INVALID_SUBSYS_EVENT] = "Invalid subsystem or event name",
 };
 
 /**
@@ -331,8 +350,13 @@ int lft_hist_parse_attrs(struct lft_hist_parse *p, char *param)
 			p->cont = true;
 		} else if (!strcmp(str, "clear")) {
 			p->clear = true;
+		} else if (p->nactions < LFT_HIST_ACTIONS_MAX &&
+			   (str_has_prefix(str, "onmatch(") ||
+			    str_has_prefix(str, "onmax(") ||
+			    str_has_prefix(str, "onchange("))) {
+			/* Read with the fields (hist_action.c). */
+			p->actions[p->nactions++] = str;
 		} else {
-			/* onmatch(), onmax(), onchange(): not yet. */
 			return -EINVAL;
 		}
 	}
@@ -386,7 +410,9 @@ int lft_hist_parse_fields(struct lft_hist_parse *p, const struct lft_event *ev,
 	int ret;
 
 	p->hd = hd;
-	ret = lft_hist_var_defs(p);
+	ret = lft_hist_actions_parse(p, hd);
+	if (!ret)
+		ret = lft_hist_var_defs(p);
 	if (!ret)
 		ret = lft_hist_vals(p, hd);
 	if (!ret)
@@ -395,7 +421,5 @@ int lft_hist_parse_fields(struct lft_hist_parse *p, const struct lft_event *ev,
 		ret = lft_hist_keys(p, hd);
 	if (!ret)
 		ret = lft_hist_sort(p, hd);
-	if (!ret)
-		lft_hist_vars_layout(hd);
 	return ret;
 }

@@ -85,6 +85,7 @@ void lft_hist_print_trig(struct seq_buf *s, const struct lft_hist_trig *t)
 	seq_buf_printf(s, ":size=%u", 1U << lft_hmap_bits(hd->map));
 	if (hd->timestamps)
 		seq_buf_printf(s, ":clock=%s", hd->clock);
+	lft_hist_print_actions_spec(s, hd);
 	if (t->filter_str)
 		seq_buf_printf(s, " if %s", t->filter_str);
 	seq_buf_printf(s, " [%s]\n", READ_ONCE(t->paused) ? "paused" : "active");
@@ -191,11 +192,16 @@ static void lft_hist_sort_elts(const struct lft_hist_data *hd,
 
 /* ------------------------------------------------------------ entries */
 
-static void lft_hist_print_key(struct seq_buf *s,
-			       const struct lft_hist_data *hd,
-			       const struct lft_hmap_elt *elt)
+/**
+ * lft_hist_print_key() - an entry's key, as the hist file shows it
+ * @s: where to print
+ * @hd: the histogram
+ * @key: the key's bytes
+ * @comm: the task name kept with it (common_pid.execname), or NULL
+ */
+void lft_hist_print_key(struct seq_buf *s, const struct lft_hist_data *hd,
+			const void *key, const char *comm)
 {
-	const u8 *key = lft_hmap_key(elt);
 	bool multiline = false;
 	unsigned int i, j;
 
@@ -217,8 +223,7 @@ static void lft_hist_print_key(struct seq_buf *s,
 			seq_buf_printf(s, "%s: [%llx] %-55pS", name, v,
 				       (void *)(uintptr_t)v);
 		} else if (hf->flags & LFT_HF_EXECNAME) {
-			seq_buf_printf(s, "%s: %-16s[%10llu]", name,
-				       (const char *)lft_hmap_priv(elt), v);
+			seq_buf_printf(s, "%s: %-16s[%10llu]", name, comm, v);
 		} else if (hf->flags & LFT_HF_SYSCALL) {
 			const char *sc = lft_gsc_name((int)v);
 
@@ -303,7 +308,8 @@ static void lft_hist_print_entry(struct seq_buf *s,
 {
 	unsigned int i;
 
-	lft_hist_print_key(s, hd, elt);
+	lft_hist_print_key(s, hd, lft_hmap_key(elt),
+			   hd->comm ? lft_hmap_priv(elt) : NULL);
 	lft_hist_print_val(s, "hitcount", 0, lft_hmap_sum(elt, 0), &st[0]);
 	for (i = 1; i < hd->nvals; i++) {
 		/* 6.1 sums an expression, and shows no sum of it. */
@@ -314,6 +320,7 @@ static void lft_hist_print_entry(struct seq_buf *s,
 				   hd->fields[i].flags, lft_hmap_sum(elt, i),
 				   &st[i]);
 	}
+	lft_hist_print_actions(s, hd, (struct lft_hmap_elt *)elt);
 	seq_buf_printf(s, "\n");
 }
 
@@ -360,6 +367,7 @@ void lft_hist_print_hist(struct seq_buf *s, struct lft_hist_trig *t)
 	lft_hist_print_trig(s, t);
 	seq_buf_printf(s, "#\n\n");
 	n = lft_hist_print_entries(s, hd);
+	lft_hist_print_snapshot(s, hd);
 	seq_buf_printf(s, "\nTotals:\n    Hits: %llu\n    Entries: %u\n    Dropped: %llu\n",
 		       lft_hmap_hits(hd->map), n, lft_hmap_drops(hd->map));
 }

@@ -219,6 +219,18 @@ int lft_hist_var_defs(struct lft_hist_parse *p)
 	return 0;
 }
 
+/**
+ * lft_hist_var_exists_on() - an event's hist triggers define a variable
+ * @f: the event in an array (lft_lock held)
+ * @name: its name
+ *
+ * Return: true if one does.
+ */
+bool lft_hist_var_exists_on(struct lft_ev_file *f, const char *name)
+{
+	return lft_hist_var_on(f, name);
+}
+
 /* 6.1's find_var(): this command's variables so far, or the event's. */
 static bool lft_hist_var_exists(struct lft_hist_parse *p, const char *name)
 {
@@ -275,6 +287,8 @@ int lft_hist_vars(struct lft_hist_parse *p)
 		if (v->flags & LFT_HF_STRING)
 			v->var_str = hd->nvar_str++;
 	}
+	hd->nslots = hd->nvars;
+	hd->nstr = hd->nvar_str;
 	return 0;
 }
 
@@ -293,14 +307,14 @@ void lft_hist_vars_layout(struct lft_hist_data *hd)
 	for (i = 0; i < hd->nrefs; i++)
 		hd->lookup_size = max(hd->lookup_size,
 				      hd->refs[i]->ref_hd->key_size);
-	if (hd->nvars) {
+	if (hd->nslots) {
 		off = ALIGN(off, sizeof(u64));
 		hd->priv_vars = off;
-		off += hd->nvars * sizeof(u64);
+		off += hd->nslots * sizeof(u64);
 		hd->priv_set = off;
 		off += sizeof(unsigned long);
 		hd->priv_str = off;
-		off += hd->nvar_str * LFT_HIST_VAR_STR;
+		off += hd->nstr * LFT_HIST_VAR_STR;
 	}
 	hd->priv_size = off;
 }
@@ -315,8 +329,10 @@ void lft_hist_vars_register(struct lft_hist_trig *t)
 	struct lft_hist_data *hd = t->hd;
 	unsigned int i;
 
+	/* Not its own: a histogram does not hold itself. */
 	for (i = 0; i < hd->nrefs; i++)
-		hd->refs[i]->ref_hd->users++;
+		if (hd->refs[i]->ref_hd != hd)
+			hd->refs[i]->ref_hd->users++;
 	hd->refs_held = true;
 	if (hd->nvars || hd->nrefs)
 		list_add(&t->vars_node, &lft_hist_var_trigs);
@@ -359,16 +375,43 @@ bool lft_hist_vars_busy(const struct lft_hist_trig *t)
 
 /* ---------------------------------------------------------- hit path */
 
-static u64 *lft_hist_var_vals(const struct lft_hist_data *hd,
-			      struct lft_hmap_elt *elt)
+/**
+ * lft_hist_slots() - an element's variable values
+ * @hd: its histogram
+ * @elt: the element
+ *
+ * Return: nslots u64s.
+ */
+u64 *lft_hist_slots(const struct lft_hist_data *hd, struct lft_hmap_elt *elt)
 {
 	return lft_hmap_priv(elt) + hd->priv_vars;
 }
 
-static unsigned long *lft_hist_var_bits(const struct lft_hist_data *hd,
-					struct lft_hmap_elt *elt)
+/**
+ * lft_hist_slot_bits() - which of an element's variables are set
+ * @hd: its histogram
+ * @elt: the element
+ *
+ * Return: the bits, one a slot.
+ */
+unsigned long *lft_hist_slot_bits(const struct lft_hist_data *hd,
+				  struct lft_hmap_elt *elt)
 {
 	return lft_hmap_priv(elt) + hd->priv_set;
+}
+
+/**
+ * lft_hist_slot_str() - an element's room for a string variable
+ * @hd: its histogram
+ * @elt: the element
+ * @i: the string slot
+ *
+ * Return: LFT_HIST_VAR_STR bytes.
+ */
+char *lft_hist_slot_str(const struct lft_hist_data *hd,
+			struct lft_hmap_elt *elt, unsigned int i)
+{
+	return lft_hmap_priv(elt) + hd->priv_str + i * LFT_HIST_VAR_STR;
 }
 
 /**
@@ -395,11 +438,11 @@ bool lft_hist_refs_read(const struct lft_hist_data *hd, const void *key,
 		if (self != (vhd == hd))
 			continue;
 		elt = lft_hmap_lookup(vhd->map, key);
-		if (!elt || !test_bit(r->ref_var, lft_hist_var_bits(vhd, elt)))
+		if (!elt || !test_bit(r->ref_var, lft_hist_slot_bits(vhd, elt)))
 			return false;
-		vals[i] = READ_ONCE(lft_hist_var_vals(vhd, elt)[r->ref_var]);
+		vals[i] = READ_ONCE(lft_hist_slots(vhd, elt)[r->ref_var]);
 		if (!self && r->read_once)
-			clear_bit(r->ref_var, lft_hist_var_bits(vhd, elt));
+			clear_bit(r->ref_var, lft_hist_slot_bits(vhd, elt));
 	}
 	return true;
 }
@@ -436,36 +479,51 @@ static void lft_hist_var_string(const struct lft_hist_data *hd,
 }
 
 /**
- * lft_hist_vars_set() - set a histogram's variables in a hit's element
+ * lft_hist_slot_set() - set an element's variable to a field's value for
+ *	this hit
  * @hd: the histogram
  * @elt: the element
+ * @slot: the variable's slot
+ * @str: its string slot, if @v is a string
+ * @v: the field
  * @c: the hit
  *
  * Any context; lock-free (racing hits of one key each leave values of
  * theirs, as in 6.1).
  */
+void lft_hist_slot_set(const struct lft_hist_data *hd,
+		       struct lft_hmap_elt *elt, unsigned int slot,
+		       unsigned int str, const struct lft_hfield *v,
+		       const struct lft_hist_ctx *c)
+{
+	u64 val;
+
+	if (v->flags & LFT_HF_STRING) {
+		char *dst = lft_hist_slot_str(hd, elt, str);
+
+		lft_hist_var_string(hd, v, elt, dst, c);
+		val = (u64)(uintptr_t)dst;
+	} else {
+		val = lft_hist_eval(v, c);
+	}
+	WRITE_ONCE(lft_hist_slots(hd, elt)[slot], val);
+	/* The value before the bit that says it is there. */
+	smp_mb__before_atomic();
+	set_bit(slot, lft_hist_slot_bits(hd, elt));
+}
+
+/**
+ * lft_hist_vars_set() - set a histogram's variables in a hit's element
+ * @hd: the histogram
+ * @elt: the element
+ * @c: the hit
+ */
 void lft_hist_vars_set(const struct lft_hist_data *hd,
 		       struct lft_hmap_elt *elt, const struct lft_hist_ctx *c)
 {
-	u64 *vals = lft_hist_var_vals(hd, elt);
 	unsigned int i;
 
-	for (i = 0; i < hd->nvars; i++) {
-		const struct lft_hfield *v = &hd->vars[i];
-		u64 val;
-
-		if (v->flags & LFT_HF_STRING) {
-			char *dst = lft_hmap_priv(elt) + hd->priv_str +
-				    v->var_str * LFT_HIST_VAR_STR;
-
-			lft_hist_var_string(hd, v, elt, dst, c);
-			val = (u64)(uintptr_t)dst;
-		} else {
-			val = lft_hist_eval(v, c);
-		}
-		WRITE_ONCE(vals[i], val);
-		/* The value before the bit that says it is there. */
-		smp_mb__before_atomic();
-		set_bit(i, lft_hist_var_bits(hd, elt));
-	}
+	for (i = 0; i < hd->nvars; i++)
+		lft_hist_slot_set(hd, elt, i, hd->vars[i].var_str,
+				  &hd->vars[i], c);
 }
