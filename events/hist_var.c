@@ -447,35 +447,37 @@ bool lft_hist_refs_read(const struct lft_hist_data *hd, const void *key,
 	return true;
 }
 
-/* A string variable's text for this hit, into its slot. */
+/*
+ * A string variable's text for this hit, into its slot: as 6.1, at most
+ * its size less one (the NUL), and never past the record (@avail bytes).
+ */
 static void lft_hist_var_string(const struct lft_hist_data *hd,
 				const struct lft_hfield *v,
 				struct lft_hmap_elt *elt, char *dst,
 				const struct lft_hist_ctx *c)
 {
+	unsigned int n = min_t(unsigned int, v->vsize, LFT_HIST_VAR_STR) - 1;
+	unsigned int avail = 0, i;
 	const char *src = NULL;
-	unsigned int n = min_t(unsigned int, v->vsize, LFT_HIST_VAR_STR);
 	u32 loc;
 
 	if (v->flags & LFT_HF_EXECNAME) {
 		src = lft_hmap_priv(elt);
-		n = TASK_COMM_LEN;
-	} else if (v->kind == LFT_HF_REF) {
-		src = (const char *)(uintptr_t)c->refs[v->ref_idx];
+		avail = TASK_COMM_LEN;
 	} else if (v->kind == LFT_HF_STR && v->offset + v->size <= c->len) {
 		src = c->rec + v->offset;
-		n = min_t(unsigned int, n, v->size + 1);
+		avail = v->size;
 	} else if (v->kind == LFT_HF_LOC && v->offset + 4 <= c->len) {
 		loc = get_unaligned((const u32 *)(c->rec + v->offset));
 		if ((loc & 0xffff) + (loc >> 16) <= c->len) {
 			src = c->rec + (loc & 0xffff);
-			n = min_t(unsigned int, n, (loc >> 16) + 1);
+			avail = loc >> 16;
 		}
 	}
-	if (src)
-		strscpy(dst, src, n);
-	else
-		dst[0] = '\0';
+	n = min(n, avail);
+	for (i = 0; i < n && src[i]; i++)
+		dst[i] = src[i];
+	dst[i] = '\0';
 }
 
 /**
