@@ -554,12 +554,13 @@ int lft_hist_store(struct lft_ev_file *f, bool remove, char *param)
 	}
 	if (lft_hist_update_only(&p, f, t))
 		goto out;
-	/* A trigger joining a named histogram takes its actions. */
-	if (!t->name || !lft_hist_find_named(t->name)) {
-		ret = lft_hist_actions_create(&p);
-		if (ret)
-			goto out;
-	}
+	/*
+	 * Made even for a trigger that will join a named histogram (and
+	 * take its actions): 6.1 makes them before it looks.
+	 */
+	ret = lft_hist_actions_create(&p);
+	if (ret)
+		goto out;
 	ret = lft_hist_register(&p, f, t, p.bits);
 	if (!ret)
 		t = NULL;

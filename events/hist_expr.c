@@ -168,7 +168,9 @@ static int lft_hx_bind(struct lft_hfield *hf, const struct lft_ev_field *fl)
 	if (hf->kind != LFT_HF_NUM) {
 		/* A string's sign is not the value's. */
 		hf->is_signed = false;
-		hf->flags |= LFT_HF_STRING;
+		/* 6.1's .log2/.buckets wrapper is no string to it. */
+		if (!(hf->flags & (LFT_HF_LOG2 | LFT_HF_BUCKET)))
+			hf->flags |= LFT_HF_STRING;
 	}
 	return 0;
 }
@@ -682,6 +684,15 @@ static int lft_hx_operator(char *str, char **sep)
 	return mult > div ? LFT_HOP_MULT : LFT_HOP_DIV;
 }
 
+/*
+ * An expression's sign is its first operand's, as 6.1 has it: unsigned
+ * for a .log2 or .buckets one (6.1 wraps those in a field of no sign).
+ */
+static bool lft_hx_signed(const struct lft_hfield *a)
+{
+	return !(a->flags & (LFT_HF_LOG2 | LFT_HF_BUCKET)) && a->is_signed;
+}
+
 static struct lft_hfield *lft_hx_unary(struct lft_hist_parse *p, char *str,
 				       u32 flags, const char *var_name,
 				       unsigned int *nsub)
@@ -723,7 +734,7 @@ static struct lft_hfield *lft_hx_unary(struct lft_hist_parse *p, char *str,
 	}
 	hf->flags |= a->flags & (LFT_HF_TIMESTAMP | LFT_HF_USECS);
 	hf->vsize = a->vsize;
-	hf->is_signed = a->is_signed;
+	hf->is_signed = lft_hx_signed(a);
 	if (lft_hx_set_text(hf)) {
 		lft_hx_free(hf);
 		return ERR_PTR(-ENOMEM);
@@ -814,7 +825,7 @@ static int lft_hx_binary(struct lft_hist_parse *p, struct lft_hfield *hf,
 	}
 	hf->kind = LFT_HF_EXPR;
 	hf->vsize = a->vsize;
-	hf->is_signed = a->is_signed;
+	hf->is_signed = lft_hx_signed(a);
 	return lft_hx_set_text(hf);
 }
 
