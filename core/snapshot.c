@@ -69,13 +69,11 @@ void lft_snapshot_free(struct lft_array *tr)
 	lft_rb_free(rb);
 }
 
-/* Swap the live and snapshot buffers; any context. */
-void lft_snapshot_swap(struct lft_array *tr)
+/* Swap the live and snapshot buffers (lft_snap_lock held): the old one. */
+static struct lft_rb *lft_snapshot_swap_locked(struct lft_array *tr)
 {
 	struct lft_rb *old = NULL;
-	unsigned long flags;
 
-	raw_spin_lock_irqsave(&lft_snap_lock, flags);
 	if (tr->snap) {
 		old = tr->rb;
 		/* The buffer that goes live records as the array says. */
@@ -86,7 +84,12 @@ void lft_snapshot_swap(struct lft_array *tr)
 		WRITE_ONCE(tr->rb, tr->snap);
 		tr->snap = old;
 	}
-	raw_spin_unlock_irqrestore(&lft_snap_lock, flags);
+	return old;
+}
+
+/* After a swap: what the kernel's snapshot does beside it. */
+static void lft_snapshot_swapped(struct lft_rb *old)
+{
 	/* As the kernel's snapshot does: the taker's comm is remembered. */
 	lft_cmdline_record(current);
 	/*
@@ -98,6 +101,45 @@ void lft_snapshot_swap(struct lft_array *tr)
 		lft_rb_wake_all_deferred(old);
 		preempt_enable();
 	}
+}
+
+/* Swap the live and snapshot buffers; any context. */
+void lft_snapshot_swap(struct lft_array *tr)
+{
+	struct lft_rb *old;
+	unsigned long flags;
+
+	raw_spin_lock_irqsave(&lft_snap_lock, flags);
+	old = lft_snapshot_swap_locked(tr);
+	raw_spin_unlock_irqrestore(&lft_snap_lock, flags);
+	lft_snapshot_swapped(old);
+}
+
+/**
+ * lft_snapshot_swap_if() - swap if a condition holds, checked under the
+ *	swaps' lock (the kernel's conditional snapshot, for hist actions)
+ * @tr: the array
+ * @cond: decides (and records why), with no other swap under way
+ * @arg: for @cond
+ *
+ * Any context. Without a snapshot buffer, nothing is checked or swapped.
+ *
+ * Return: true if it swapped.
+ */
+bool lft_snapshot_swap_if(struct lft_array *tr, bool (*cond)(void *arg),
+			  void *arg)
+{
+	struct lft_rb *old = NULL;
+	unsigned long flags;
+
+	raw_spin_lock_irqsave(&lft_snap_lock, flags);
+	if (tr->snap && cond(arg))
+		old = lft_snapshot_swap_locked(tr);
+	raw_spin_unlock_irqrestore(&lft_snap_lock, flags);
+	if (!old)
+		return false;
+	lft_snapshot_swapped(old);
+	return true;
 }
 
 /**

@@ -579,6 +579,8 @@ void lft_snapshot_free(struct lft_array *tr);
 int lft_snapshot_alloc(struct lft_array *tr);
 void lft_array_snapshot(struct lft_array *tr);
 void lft_snapshot_swap(struct lft_array *tr);
+bool lft_snapshot_swap_if(struct lft_array *tr, bool (*cond)(void *arg),
+			  void *arg);
 
 /*
  * Which array a debugfs file belongs to, and for per-CPU files, the CPU.

@@ -6,15 +6,18 @@
  *	  [:clock=CLOCK][:pause|:cont|:clear] [if FILTER]
  *
  * Keys and values are the event's fields (common ones too), cpu,
- * common_timestamp, and for keys stacktrace, with 6.1's modifiers. Each
- * hit builds the compound key on the stack and adds to its element in a
- * pre-allocated map (hist_map.h), without locks or allocation; a full map
- * counts the hit as dropped. Triggers of one name=NAME share a histogram
+ * common_timestamp, constants, variables' values and expressions of
+ * these (hist_expr.c), and for keys stacktrace, with 6.1's modifiers;
+ * NAME=EXPR defines a variable (hist_var.c). Each hit builds the compound
+ * key on the stack, reads the variables of other histograms it refers to,
+ * and adds to its element in a pre-allocated map (hist_map.h), setting
+ * its own variables there, without locks or allocation; a full map counts
+ * the hit as dropped. Triggers of one name=NAME share a histogram
  * wherever they are, as 6.1's. The grammar follows 6.1's parse order, so
  * that the first error found and logged is 6.1's, with its caret.
  *
- * Not yet: variables, expressions and constants, actions (onmatch, onmax,
- * onchange), synthetic events: refused with -EINVAL.
+ * Actions (onmax, onchange, onmatch: hist_action.c) run on the hit's
+ * entry once it is updated.
  */
 #include <linux/ctype.h>
 #include <linux/kallsyms.h>
@@ -32,62 +35,6 @@
 static LIST_HEAD(lft_hist_named);
 
 /* ------------------------------------------------------------ hitting */
-
-static u64 lft_hist_num(const void *rec, unsigned int off, unsigned int size,
-			bool is_signed)
-{
-	const void *v = rec + off;
-
-	switch (size) {
-	case 1:
-		return is_signed ? (u64)*(const s8 *)v : *(const u8 *)v;
-	case 2:
-		return is_signed ? (u64)get_unaligned((const s16 *)v) :
-				   get_unaligned((const u16 *)v);
-	case 4:
-		return is_signed ? (u64)get_unaligned((const s32 *)v) :
-				   get_unaligned((const u32 *)v);
-	default:
-		return get_unaligned((const u64 *)v);
-	}
-}
-
-/* A numeric field's value for this hit, modifiers applied. */
-static u64 lft_hist_value(const struct lft_hfield *hf, struct lft_ev_file *f,
-			  const struct lft_hist_data *hd, const void *rec,
-			  unsigned int len)
-{
-	u64 v = 0;
-
-	switch (hf->kind) {
-	case LFT_HF_COUNT:
-		return 1;
-	case LFT_HF_NUM:
-		if (hf->offset + hf->size <= len)
-			v = lft_hist_num(rec, hf->offset, hf->size,
-					 hf->is_signed);
-		break;
-	case LFT_HF_CPU:
-		v = raw_smp_processor_id();
-		break;
-	case LFT_HF_TS: {
-		struct lft_rb *rb = READ_ONCE(f->tr->rb);
-
-		v = lft_rb_now(rb);
-		if (hd->usecs && lft_time_in_ns(lft_rb_get_clock(rb)))
-			v = div_u64(v + 500, 1000);
-		break;
-	}
-	default:
-		/* Strings as values: 6.1 sums their addresses; lftrace 0. */
-		return 0;
-	}
-	if (hf->flags & LFT_HF_LOG2)
-		v = order_base_2(v);
-	else if (hf->flags & LFT_HF_BUCKET)
-		v = div64_ul(v, hf->buckets) * hf->buckets;
-	return v;
-}
 
 /* Frames of the kernel's event plumbing between a tracepoint and lftrace. */
 static bool lft_hist_plumbing(unsigned long addr)
@@ -132,10 +79,11 @@ static void lft_hist_strcpy(u8 *dst, const char *src, unsigned int n)
 }
 
 /* The key of this hit, in @key (key_size bytes, zeroed). */
-static void lft_hist_key(const struct lft_hist_data *hd, struct lft_ev_file *f,
-			 const void *rec, unsigned int len, u8 *key)
+static void lft_hist_key(const struct lft_hist_data *hd,
+			 const struct lft_hist_ctx *c, u8 *key)
 {
-	unsigned int i;
+	const void *rec = c->rec;
+	unsigned int len = c->len, i;
 
 	lft_hist_for_each_key(i, hd) {
 		const struct lft_hfield *hf = &hd->fields[i];
@@ -166,7 +114,7 @@ static void lft_hist_key(const struct lft_hist_data *hd, struct lft_ev_file *f,
 					min_t(unsigned int, n, hf->ksize - 1));
 			continue;
 		default:
-			v = lft_hist_value(hf, f, hd, rec, len);
+			v = lft_hist_eval(hf, c);
 			memcpy(dst, &v, sizeof(v));
 		}
 	}
@@ -187,18 +135,26 @@ static void lft_hist_hit_one(struct lft_hist_data *hd, struct lft_ev_file *f,
 			     const void *rec, unsigned int len)
 {
 	u8 key[LFT_HIST_KEY_MAX] __aligned(8);
+	u64 refs[LFT_HIST_VARS_MAX];
+	struct lft_hist_ctx c = { f, hd, rec, len, refs };
 	struct lft_hmap_elt *elt;
 	unsigned int i;
 
-	memset(key, 0, hd->key_size);
-	lft_hist_key(hd, f, rec, len, key);
+	memset(key, 0, hd->lookup_size);
+	lft_hist_key(hd, &c, key);
+	/* A variable read but not set: the hit counts for nothing (6.1). */
+	if (hd->nrefs && !lft_hist_refs_read(hd, key, refs, false))
+		return;
 	elt = lft_hmap_insert(hd->map, key, NULL);
 	if (!elt)
 		return;
 	lft_hmap_add(elt, 0, 1);
 	for (i = 1; i < hd->nvals; i++)
-		lft_hmap_add(elt, i, lft_hist_value(&hd->fields[i], f, hd, rec,
-						    len));
+		lft_hmap_add(elt, i, lft_hist_eval(&hd->fields[i], &c));
+	if (hd->nvars)
+		lft_hist_vars_set(hd, elt, &c);
+	if (hd->nactions && lft_hist_refs_read(hd, key, refs, true))
+		lft_hist_actions_run(hd, elt, key, &c);
 }
 
 /**
@@ -230,10 +186,13 @@ static void lft_hist_data_rcu(struct rcu_head *rcu)
 						rcu);
 	unsigned int i;
 
-	for (i = 0; i < LFT_HIST_FIELDS_MAX; i++) {
-		kfree(hd->fields[i].own_name);
-		kfree(hd->fields[i].type);
-	}
+	for (i = 0; i < LFT_HIST_FIELDS_MAX; i++)
+		lft_hx_release(&hd->fields[i]);
+	for (i = 0; i < hd->nvars; i++)
+		lft_hx_release(&hd->vars[i]);
+	for (i = 0; i < hd->nrefs; i++)
+		lft_hx_free(hd->refs[i]);
+	lft_hist_actions_free(hd);
 	lft_hmap_free(hd->map);
 	kfree(hd->clock);
 	kfree(hd);
@@ -252,11 +211,22 @@ static void lft_hist_trig_rcu(struct rcu_head *rcu)
 	lft_hist_trig_free_now(container_of(rcu, struct lft_hist_trig, rcu));
 }
 
-/* Drop @t's reference on its histogram; the last frees it after RCU. */
+/*
+ * Drop a reference on a histogram (a trigger's, or another histogram's
+ * reading its variables); the last frees it after RCU.
+ */
 static void lft_hist_data_put(struct lft_hist_data *hd)
 {
-	if (hd && !--hd->users)
-		call_rcu(&hd->rcu, lft_hist_data_rcu);
+	unsigned int i;
+
+	if (!hd || --hd->users)
+		return;
+	if (hd->refs_held)
+		for (i = 0; i < hd->nrefs; i++)
+			if (hd->refs[i]->ref_hd != hd)
+				lft_hist_data_put(hd->refs[i]->ref_hd);
+	lft_hist_actions_release(hd);
+	call_rcu(&hd->rcu, lft_hist_data_rcu);
 }
 
 static void lft_hist_del(struct lft_ev_file *f, struct lft_hist_trig *t)
@@ -264,6 +234,7 @@ static void lft_hist_del(struct lft_ev_file *f, struct lft_hist_trig *t)
 	list_del_rcu(&t->list);
 	if (t->name)
 		list_del(&t->named);
+	lft_hist_vars_unregister(t);
 	lft_ev_trig_update(f);
 	lft_ev_soft(f, false);
 	lft_hist_data_put(t->hd);
@@ -327,6 +298,24 @@ static bool lft_hist_same_field(const struct lft_hfield *a,
 }
 
 /*
+ * Two fields alike as 6.1 compares them: what they are, and their field,
+ * place, size, sign and variable's name; not what an expression computes
+ * (6.1 looks at no operands, constants nor bucket sizes).
+ */
+static bool lft_hist_same(const struct lft_hfield *x,
+			  const struct lft_hfield *y)
+{
+	if (x->kind != y->kind || x->flags != y->flags ||
+	    !lft_hist_same_field(x, y) || x->koff != y->koff ||
+	    x->ksize != y->ksize || x->vsize != y->vsize ||
+	    x->is_signed != y->is_signed)
+		return false;
+	if (!x->var_name != !y->var_name)
+		return false;
+	return !x->var_name || !strcmp(x->var_name, y->var_name);
+}
+
+/*
  * 6.1's hist_trigger_match(): @t is the trigger @n describes. @named is
  * the trigger of @n's name, if any: then only its histogram's triggers
  * match; without, only unnamed ones.
@@ -341,23 +330,22 @@ static bool lft_hist_match(const struct lft_hist_trig *n,
 	if (named ? named->hd != b : !!t->name)
 		return false;
 	if (a->nvals != b->nvals || a->nkeys != b->nkeys ||
-	    a->nsort != b->nsort)
+	    a->nvars != b->nvars || a->nsort != b->nsort)
 		return false;
 	if (!any_filter && !n->filter_str != !t->filter_str)
 		return false;
-	for (i = 0; i < a->nvals + a->nkeys; i++) {
-		const struct lft_hfield *x = &a->fields[i], *y = &b->fields[i];
-
-		/* 6.1 compares no bucket sizes. */
-		if (x->kind != y->kind || x->flags != y->flags ||
-		    !lft_hist_same_field(x, y) ||
-		    x->koff != y->koff || x->ksize != y->ksize)
+	for (i = 0; i < a->nvals + a->nkeys; i++)
+		if (!lft_hist_same(&a->fields[i], &b->fields[i]))
 			return false;
-	}
+	for (i = 0; i < a->nvars; i++)
+		if (!lft_hist_same(&a->vars[i], &b->vars[i]))
+			return false;
 	for (i = 0; i < a->nsort; i++)
 		if (a->sort[i].idx != b->sort[i].idx ||
 		    a->sort[i].desc != b->sort[i].desc)
 			return false;
+	if (!lft_hist_actions_match(a, b))
+		return false;
 	return any_filter || !n->filter_str ||
 	       !strcmp(n->filter_str, t->filter_str);
 }
@@ -416,8 +404,9 @@ static int lft_hist_register(struct lft_hist_parse *p, struct lft_ev_file *f,
 	if (named) {
 		n->hd = named->hd;
 	} else {
+		lft_hist_vars_layout(hd);
 		hd->map = lft_hmap_create(bits, hd->key_size, hd->nvals,
-					  hd->comm ? TASK_COMM_LEN : 0,
+					  hd->priv_size,
 					  hd->comm ? lft_hist_elt_init : NULL);
 		if (IS_ERR(hd->map)) {
 			ret = PTR_ERR(hd->map);
@@ -437,6 +426,8 @@ static int lft_hist_register(struct lft_hist_parse *p, struct lft_ev_file *f,
 		lft_hist_data_put(hd);
 		named->hd->users++;
 	}
+	if (!named)
+		lft_hist_vars_register(n);
 	list_add_tail_rcu(&n->list, &f->hists);
 	if (n->name)
 		list_add(&n->named, &lft_hist_named);
@@ -520,7 +511,7 @@ static int lft_hist_filter(struct lft_ev_file *f, char *filter,
  */
 int lft_hist_store(struct lft_ev_file *f, bool remove, char *param)
 {
-	struct lft_hist_parse p = { .tr = f->tr,
+	struct lft_hist_parse p = { .tr = f->tr, .f = f, .remove = remove,
 				    .bits = LFT_HIST_BITS_DEFAULT };
 	struct lft_hist_trig *t, *o;
 	char *filter;
@@ -535,6 +526,8 @@ int lft_hist_store(struct lft_ev_file *f, bool remove, char *param)
 	ret = -ENOMEM;
 	if (!p.cmd || !p.loc || !t)
 		goto out;
+	t->f = f;
+	INIT_LIST_HEAD(&t->vars_node);
 	ret = -EINVAL;
 	param = lft_hist_split(param, &filter);
 	if (!param)
@@ -552,11 +545,21 @@ int lft_hist_store(struct lft_ev_file *f, bool remove, char *param)
 	if (remove) {
 		o = lft_hist_find(f, t, t->name ?
 				  lft_hist_find_named(t->name) : NULL);
-		if (o)
+		/* Another trigger reads its variables: 6.1 keeps it. */
+		if (o && lft_hist_vars_busy(o))
+			ret = -EBUSY;
+		else if (o)
 			lft_hist_del(f, o);
 		goto out;
 	}
 	if (lft_hist_update_only(&p, f, t))
+		goto out;
+	/*
+	 * Made even for a trigger that will join a named histogram (and
+	 * take its actions): 6.1 makes them before it looks.
+	 */
+	ret = lft_hist_actions_create(&p);
+	if (ret)
 		goto out;
 	ret = lft_hist_register(&p, f, t, p.bits);
 	if (!ret)

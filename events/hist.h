@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Histogram triggers (hist.c: grammar, triggers, aggregation; hist_print.c:
- * the hist file and the trigger's readback), shared between their files.
+ * Histogram triggers, shared between their files: hist.c (triggers,
+ * aggregation), hist_parse.c (the command's words, values, keys, sort),
+ * hist_expr.c (fields, expressions, evaluation), hist_var.c (variables and
+ * references), hist_print.c (the hist file and the trigger's readback).
  */
 #ifndef LFT_EVENTS_HIST_H
 #define LFT_EVENTS_HIST_H
@@ -24,6 +26,11 @@
 #define LFT_HIST_STACK_DEPTH	16
 #define LFT_HIST_KEY_MAX	(LFT_HIST_STR_MAX + \
 				 LFT_HIST_STACK_DEPTH * sizeof(unsigned long))
+#define LFT_HIST_VARS_MAX	16	/* variables, and references */
+#define LFT_HIST_SUBEXPR_MAX	3	/* operators in one expression */
+#define LFT_HIST_VAR_STR	LFT_HIST_STR_MAX /* a string variable's room */
+#define LFT_HIST_ACTIONS_MAX	8
+#define LFT_HIST_PARAMS_MAX	64	/* an action's params */
 
 /* What a field reads. */
 enum lft_hf_kind {
@@ -34,6 +41,25 @@ enum lft_hf_kind {
 	LFT_HF_CPU,		/* the CPU */
 	LFT_HF_TS,		/* common_timestamp */
 	LFT_HF_STACK,		/* stacktrace */
+	LFT_HF_EXPR,		/* an operator on one or two operands */
+	LFT_HF_CONST,		/* a numeric literal (or constants folded) */
+	LFT_HF_REF,		/* a variable's value: $NAME */
+};
+
+/* How a division divides: 6.1's ways, whose results differ. */
+enum { LFT_HDIV_ANY, LFT_HDIV_POW2, LFT_HDIV_BIG, LFT_HDIV_MULT };
+#define LFT_HDIV_SHIFT		20
+
+struct lft_hist_data;
+
+/* An expression's operator. */
+enum lft_hf_op {
+	LFT_HOP_NONE,
+	LFT_HOP_PLUS,
+	LFT_HOP_MINUS,
+	LFT_HOP_UMINUS,
+	LFT_HOP_DIV,
+	LFT_HOP_MULT,
 };
 
 /* Modifiers, in the order 6.1 picks the one it shows. */
@@ -48,6 +74,12 @@ enum lft_hf_kind {
 #define LFT_HF_PERCENT		BIT(8)
 #define LFT_HF_GRAPH		BIT(9)
 #define LFT_HF_KEY		BIT(10)
+/* What a field is, beside its kind, where 6.1 tells fields apart by it. */
+/* common_timestamp, or an expression whose first operand is one */
+#define LFT_HF_TIMESTAMP	BIT(11)
+#define LFT_HF_VAR		BIT(12)	/* a variable (NAME=...) */
+#define LFT_HF_ALIAS		BIT(13)	/* a variable that is $OTHER */
+#define LFT_HF_STRING		BIT(14)	/* its value is a string */
 
 /* How sorting compares a key field. */
 enum lft_hf_cmp { LFT_HC_NONE, LFT_HC_NUM, LFT_HC_STR };
@@ -71,6 +103,23 @@ enum lft_hf_cmp { LFT_HC_NONE, LFT_HC_NUM, LFT_HC_STR };
  * @cmp: a key's comparison when sorting (enum lft_hf_cmp)
  * @cmp_size: its integer width
  * @cmp_signed: and sign
+ * @vsize: the value's size as 6.1 has it (a key's: its room)
+ * @op: an expression's operator (enum lft_hf_op)
+ * @operands: its operands (a reference's: the histogram's, not owned)
+ * @constant: a constant's value (a constant divisor's, too)
+ * @div_mult: a division by a constant done as a multiplication: the factor
+ * @div_fn: how a division divides (LFT_HDIV_*)
+ * @expr: an expression's text, as 6.1 names it
+ * @var_name: a variable's name
+ * @var_idx: a variable's slot in an element
+ * @ref_idx: a reference's slot in the referring histogram's references
+ * @owner: a variable's histogram
+ * @var_str: a string variable's string slot in an element
+ * @ref_hd: a reference's variable's histogram
+ * @ref_var: the variable's slot there
+ * @ref_sys: "SYS.EVENT.$VAR" as written: its SYS and EVENT
+ * @ref_ev: see @ref_sys
+ * @read_once: a reference read once unsets its variable
  */
 struct lft_hfield {
 	u8 kind;
@@ -88,11 +137,84 @@ struct lft_hfield {
 	u8 cmp;
 	u8 cmp_size;
 	bool cmp_signed;
+	u16 vsize;
+	u8 op;
+	struct lft_hfield *operands[2];
+	u64 constant;
+	u64 div_mult;
+	u8 div_fn;
+	char *expr;
+	char *var_name;
+	u8 var_idx;
+	u8 ref_idx;
+	struct lft_hist_data *owner;
+	u8 var_str;
+	struct lft_hist_data *ref_hd;
+	u8 ref_var;
+	char *ref_sys;
+	char *ref_ev;
+	bool read_once;
 };
 
 struct lft_hist_sort {
 	u8 idx;			/* in lft_hist_data.fields */
 	bool desc;
+};
+
+/* An action's handler, and what it does (6.1's). */
+enum { LFT_HH_ONMATCH = 1, LFT_HH_ONMAX, LFT_HH_ONCHANGE };
+enum { LFT_HACT_SAVE = 1, LFT_HACT_TRACE, LFT_HACT_SNAPSHOT };
+
+/*
+ * What onmax().snapshot() / onchange().snapshot() last took: the value and
+ * the entry that triggered it (written under the snapshot's lock).
+ */
+struct lft_hist_snap {
+	u64 track_val;
+	bool updated;
+	char comm[TASK_COMM_LEN];
+	u8 key[LFT_HIST_KEY_MAX] __aligned(8);
+};
+
+/**
+ * struct lft_hist_action - onmatch(SYS.EVENT), onmax($VAR) or
+ *	onchange($VAR), then .save(...), .snapshot() or .trace(...)
+ * @handler: LFT_HH_*
+ * @action: LFT_HACT_*
+ * @trace_kw: written trace(SYNTH,...) (else SYNTH(...))
+ * @name: the action's word as written ("save", "trace", SYNTH)
+ * @synth_name: trace()'s first param
+ * @params: the params, as written
+ * @nparams: how many
+ * @match_sys: onmatch()'s SYS
+ * @match_ev: onmatch()'s EVENT
+ * @var_str: onmax()'s or onchange()'s "$VAR" as written
+ * @ref: the reference to that variable (the histogram's)
+ * @track: the element slot keeping the max or last value
+ * @snap: snapshot(): what the last one took
+ */
+struct lft_hist_action {
+	u8 handler;
+	u8 action;
+	bool trace_kw;
+	char *name;
+	char *synth_name;
+	char *params[LFT_HIST_PARAMS_MAX];
+	unsigned int nparams;
+	char *match_sys;
+	char *match_ev;
+	char *var_str;
+	struct lft_hfield *ref;
+	u8 track;
+	struct lft_hist_snap *snap;
+};
+
+/* A save() param: the field, kept in element slot @slot when saved. */
+struct lft_hist_save {
+	struct lft_hfield val;
+	char *name;
+	u8 slot;
+	u8 str;
 };
 
 /**
@@ -101,6 +223,27 @@ struct lft_hist_sort {
  * @fields: values first (0: hitcount), then keys
  * @nvals: values, hitcount included
  * @nkeys: keys
+ * @vars: variables, in the order defined
+ * @nvars: how many
+ * @nvar_str: string variables among them
+ * @refs: references to variables (shared by the fields that use them)
+ * @nrefs: how many
+ * @refs_held: the histograms @refs read are held (their users counted)
+ * @actions: its actions, as written
+ * @nactions: how many
+ * @saves: save()'s params (one save() a histogram, as in 6.1)
+ * @nsaves: how many
+ * @nslots: an element's variable slots: variables, then the actions'
+ * @nstr: an element's string slots
+ * @snap_node: in the list of histograms taking snapshots (one an array)
+ * @snap_tr: the array it takes them of
+ * @lookup_size: bytes of key zeroed before a hit (the largest key size of
+ *	this histogram and those it reads variables of)
+ * @priv_vars: offset of the variables' values in an element's private
+ *	bytes (then their "set" bits, then their strings)
+ * @priv_set: offset of the bits
+ * @priv_str: offset of the strings
+ * @priv_size: private bytes of an element
  * @key_size: bytes of the compound key
  * @sort: sort keys
  * @nsort: how many
@@ -117,6 +260,25 @@ struct lft_hist_data {
 	struct lft_hfield fields[LFT_HIST_FIELDS_MAX];
 	unsigned int nvals;
 	unsigned int nkeys;
+	struct lft_hfield vars[LFT_HIST_VARS_MAX];
+	unsigned int nvars;
+	unsigned int nvar_str;
+	struct lft_hfield *refs[LFT_HIST_VARS_MAX];
+	unsigned int nrefs;
+	bool refs_held;
+	struct lft_hist_action *actions[LFT_HIST_ACTIONS_MAX];
+	unsigned int nactions;
+	struct lft_hist_save saves[LFT_HIST_VARS_MAX];
+	unsigned int nsaves;
+	unsigned int nslots;
+	unsigned int nstr;
+	struct list_head snap_node;
+	struct lft_array *snap_tr;
+	unsigned int lookup_size;
+	unsigned int priv_vars;
+	unsigned int priv_set;
+	unsigned int priv_str;
+	unsigned int priv_size;
 	unsigned int key_size;
 	struct lft_hist_sort sort[LFT_HIST_SORT_MAX];
 	unsigned int nsort;
@@ -140,6 +302,9 @@ struct lft_hist_data {
  * @filter_str: its text as read back
  * @name: "name=NAME" as written, or NULL
  * @paused: hits are ignored
+ * @f: the event it is on
+ * @vars_node: in the list of triggers whose variables others can read,
+ *	when it made its histogram and that has variables or references
  */
 struct lft_hist_trig {
 	struct list_head list;
@@ -150,6 +315,8 @@ struct lft_hist_trig {
 	char *filter_str;
 	char *name;
 	bool paused;
+	struct lft_ev_file *f;
+	struct list_head vars_node;
 };
 
 /* Each key field of @hd, and its index. */
@@ -159,11 +326,22 @@ struct lft_hist_trig {
 /* One write's parse: the command as logged, and what it says. */
 struct lft_hist_parse {
 	struct lft_array *tr;
+	struct lft_ev_file *f;
+	struct lft_hist_data *hd;
 	char *cmd;		/* "hist:" and the text, for error_log */
 	char *loc;		/* "hist:SYS:EV" */
 	char *keys, *vals, *sort, *name, *clock;
 	unsigned int bits;
 	bool pause, cont, clear;
+	bool remove;		/* "!hist:" */
+	/* NAME=EXPR assignments: as written, then split */
+	char *assigns[LFT_HIST_VARS_MAX];
+	unsigned int nassigns;
+	char *actions[LFT_HIST_ACTIONS_MAX];
+	unsigned int nactions;
+	char *var_name[LFT_HIST_VARS_MAX];
+	char *var_expr[LFT_HIST_VARS_MAX];
+	unsigned int nvar_defs;
 };
 
 /* Errors (hist_parse.c has 6.1's texts). */
@@ -179,6 +357,46 @@ enum {
 	LFT_HE_EMPTY_SORT_FIELD,
 	LFT_HE_TOO_MANY_SORT_FIELDS,
 	LFT_HE_INVALID_SORT_FIELD,
+	LFT_HE_DUPLICATE_VAR,
+	LFT_HE_VAR_NOT_UNIQUE,
+	LFT_HE_TOO_MANY_VARS,
+	LFT_HE_MALFORMED_ASSIGNMENT,
+	LFT_HE_TOO_MANY_SUBEXPR,
+	LFT_HE_TIMESTAMP_MISMATCH,
+	LFT_HE_INVALID_REF_KEY,
+	LFT_HE_VAR_NOT_FOUND,
+	LFT_HE_INVALID_STR_OPERAND,
+	LFT_HE_EXPECT_NUMBER,
+	LFT_HE_UNARY_MINUS_SUBEXPR,
+	LFT_HE_DIVISION_BY_ZERO,
+	LFT_HE_SYNTH_EVENT_NOT_FOUND,
+	LFT_HE_SYNTH_TYPE_MISMATCH,
+	LFT_HE_SYNTH_COUNT_MISMATCH,
+	LFT_HE_FIELD_VAR_PARSE_FAIL,
+	LFT_HE_VAR_CREATE_FIND_FAIL,
+	LFT_HE_ONX_NOT_VAR,
+	LFT_HE_ONX_VAR_NOT_FOUND,
+	LFT_HE_ONX_VAR_CREATE_FAIL,
+	LFT_HE_FIELD_VAR_CREATE_FAIL,
+	LFT_HE_TOO_MANY_PARAMS,
+	LFT_HE_PARAM_NOT_FOUND,
+	LFT_HE_INVALID_PARAM,
+	LFT_HE_ACTION_NOT_FOUND,
+	LFT_HE_NO_SAVE_PARAMS,
+	LFT_HE_TOO_MANY_SAVE_ACTIONS,
+	LFT_HE_ACTION_MISMATCH,
+	LFT_HE_NO_CLOSING_PAREN,
+	LFT_HE_SUBSYS_NOT_FOUND,
+	LFT_HE_INVALID_SUBSYS_EVENT,
+};
+
+/* What evaluating a field needs: the hit, and its variables' values. */
+struct lft_hist_ctx {
+	struct lft_ev_file *f;
+	const struct lft_hist_data *hd;
+	const void *rec;
+	unsigned int len;
+	const u64 *refs;	/* the references' values, by var_idx */
 };
 
 /* hist_parse.c */
@@ -187,6 +405,72 @@ int lft_hist_parse_attrs(struct lft_hist_parse *p, char *param);
 int lft_hist_parse_fields(struct lft_hist_parse *p, const struct lft_event *ev,
 			  struct lft_hist_data *hd);
 char *lft_hist_split(char *param, char **filter);
+
+/*
+ * A reference is its histogram's, shared by the fields that read it (an
+ * alias, NAME=$OTHER, is a variable of its own).
+ */
+static inline bool lft_hx_shared(const struct lft_hfield *hf)
+{
+	return hf->kind == LFT_HF_REF && !(hf->flags & LFT_HF_ALIAS);
+}
+
+/* hist_expr.c */
+int lft_hx_place(struct lft_hfield *slot, struct lft_hfield *hf);
+void lft_hx_drop(struct lft_hfield *hf);
+const char *lft_hist_modname(u32 flags);
+struct lft_hfield *lft_hx_parse(struct lft_hist_parse *p, char *str,
+				u32 flags, const char *var_name,
+				unsigned int *nsub);
+void lft_hx_release(struct lft_hfield *hf);
+void lft_hx_free(struct lft_hfield *hf);
+const char *lft_hx_name(const struct lft_hfield *hf);
+bool lft_hx_has_vars(const struct lft_hfield *hf);
+u64 lft_hist_eval(const struct lft_hfield *hf, const struct lft_hist_ctx *c);
+
+/* hist_var.c */
+int lft_hist_var_defs(struct lft_hist_parse *p);
+int lft_hist_vars(struct lft_hist_parse *p);
+struct lft_hfield *lft_hist_var_ref(struct lft_hist_parse *p, char *sys,
+				    char *ev, char *name);
+const char *lft_hist_var_alias(struct lft_hist_parse *p, const char *sys,
+			       const char *ev, const char *name);
+void lft_hist_vars_layout(struct lft_hist_data *hd);
+void lft_hist_vars_register(struct lft_hist_trig *t);
+void lft_hist_vars_unregister(struct lft_hist_trig *t);
+bool lft_hist_vars_busy(const struct lft_hist_trig *t);
+bool lft_hist_var_exists_on(struct lft_ev_file *f, const char *name);
+bool lft_hist_refs_read(const struct lft_hist_data *hd, const void *key,
+			u64 *vals, bool self);
+void lft_hist_vars_set(const struct lft_hist_data *hd,
+		       struct lft_hmap_elt *elt, const struct lft_hist_ctx *c);
+u64 *lft_hist_slots(const struct lft_hist_data *hd, struct lft_hmap_elt *elt);
+unsigned long *lft_hist_slot_bits(const struct lft_hist_data *hd,
+				  struct lft_hmap_elt *elt);
+char *lft_hist_slot_str(const struct lft_hist_data *hd,
+			struct lft_hmap_elt *elt, unsigned int i);
+void lft_hist_slot_set(const struct lft_hist_data *hd,
+		       struct lft_hmap_elt *elt, unsigned int slot,
+		       unsigned int str, const struct lft_hfield *v,
+		       const struct lft_hist_ctx *c);
+
+/* hist_action.c */
+int lft_hist_actions_parse(struct lft_hist_parse *p, struct lft_hist_data *hd);
+int lft_hist_actions_create(struct lft_hist_parse *p);
+void lft_hist_actions_release(struct lft_hist_data *hd);
+void lft_hist_actions_free(struct lft_hist_data *hd);
+bool lft_hist_actions_match(const struct lft_hist_data *a,
+			    const struct lft_hist_data *b);
+void lft_hist_actions_run(const struct lft_hist_data *hd,
+			  struct lft_hmap_elt *elt, const void *key,
+			  const struct lft_hist_ctx *c);
+void lft_hist_print_actions_spec(struct seq_buf *s,
+				 const struct lft_hist_data *hd);
+void lft_hist_print_actions(struct seq_buf *s, const struct lft_hist_data *hd,
+			    struct lft_hmap_elt *elt);
+void lft_hist_print_snapshot(struct seq_buf *s, const struct lft_hist_data *hd);
+void lft_hist_print_key(struct seq_buf *s, const struct lft_hist_data *hd,
+			const void *key, const char *comm);
 
 /* hist_print.c */
 void lft_hist_print_trig(struct seq_buf *s, const struct lft_hist_trig *t);

@@ -73,7 +73,7 @@ struct lft_hmap *lft_hmap_create(unsigned int bits, unsigned int key_size,
 	struct lft_hmap *map;
 
 	if (bits < LFT_HMAP_BITS_MIN || bits > LFT_HMAP_BITS_MAX ||
-	    !key_size || key_size > SZ_4K || nvals > 64 || priv_size > SZ_4K)
+	    !key_size || key_size > SZ_4K || nvals > 64 || priv_size > SZ_32K)
 		return ERR_PTR(-EINVAL);
 	map = kzalloc(sizeof(*map), GFP_KERNEL);
 	if (!map)
@@ -217,6 +217,39 @@ struct lft_hmap_elt *lft_hmap_insert(struct lft_hmap *map, const void *key,
 	return NULL;
 }
 EXPORT_SYMBOL_NS_GPL(lft_hmap_insert, LFTRACE_INTERNAL);
+
+/**
+ * lft_hmap_lookup() - find a key's element, without adding it
+ * @map: the map
+ * @key: key_size bytes
+ *
+ * Any context; lock-free. Counts nothing.
+ *
+ * Return: the element, or NULL when the key has none (yet).
+ */
+struct lft_hmap_elt *lft_hmap_lookup(struct lft_hmap *map, const void *key)
+{
+	u32 hash = jhash(key, map->key_size, 0) ?: 1;
+	unsigned int idx = hash >> (32 - (map->bits + 1));
+	unsigned int tries;
+
+	for (tries = 0; tries < map->nslots; tries++, idx++) {
+		struct lft_hmap_slot *slot = &map->slots[idx & (map->nslots - 1)];
+		struct lft_hmap_elt *elt;
+		u32 h = READ_ONCE(slot->hash);
+
+		if (!h)
+			return NULL;
+		if (h != hash)
+			continue;
+		/* Pairs with lft_hmap_insert()'s release. */
+		elt = smp_load_acquire(&slot->elt);
+		if (elt && !memcmp(key, lft_hmap_key(elt), map->key_size))
+			return elt;
+	}
+	return NULL;
+}
+EXPORT_SYMBOL_NS_GPL(lft_hmap_lookup, LFTRACE_INTERNAL);
 
 /**
  * lft_hmap_clear() - empty a map and zero its counts

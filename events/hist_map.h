@@ -54,6 +54,7 @@ struct lft_hmap *lft_hmap_create(unsigned int bits, unsigned int key_size,
 void lft_hmap_free(struct lft_hmap *map);
 struct lft_hmap_elt *lft_hmap_insert(struct lft_hmap *map, const void *key,
 				     void *arg);
+struct lft_hmap_elt *lft_hmap_lookup(struct lft_hmap *map, const void *key);
 void lft_hmap_clear(struct lft_hmap *map);
 unsigned int lft_hmap_collect(struct lft_hmap *map,
 			      struct lft_hmap_elt **out);

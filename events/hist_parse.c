@@ -2,8 +2,8 @@
 /*
  * The hist command's grammar, checked in 6.1's order so that the first
  * error found, logged with its caret, is 6.1's: the ':'-separated words,
- * then the values, the keys (fields, common fields, cpu,
- * common_timestamp, stacktrace, with their modifiers) and the sort keys.
+ * then the variables' assignments, the values, the variables, the keys
+ * (each a field or expression: hist_expr.c) and the sort keys.
  */
 #include <linux/ctype.h>
 #include <linux/log2.h>
@@ -24,6 +24,37 @@ static const char *const lft_hist_errs[] = {
 	[LFT_HE_EMPTY_SORT_FIELD] = "Empty sort field",
 	[LFT_HE_TOO_MANY_SORT_FIELDS] = "Too many sort fields (Max = 2)",
 	[LFT_HE_INVALID_SORT_FIELD] = "Sort field must be a key or a val",
+	[LFT_HE_DUPLICATE_VAR] = "Variable already defined",
+	[LFT_HE_VAR_NOT_UNIQUE] = "Variable name not unique, need to use fully qualified name (subsys.event.var) for variable",
+	[LFT_HE_TOO_MANY_VARS] = "Too many variables defined",
+	[LFT_HE_MALFORMED_ASSIGNMENT] = "Malformed assignment",
+	[LFT_HE_TOO_MANY_SUBEXPR] = "Too many subexpressions (3 max)",
+	[LFT_HE_TIMESTAMP_MISMATCH] = "Timestamp units in expression don't match",
+	[LFT_HE_INVALID_REF_KEY] = "Using variable references in keys not supported",
+	[LFT_HE_VAR_NOT_FOUND] = "Couldn't find variable",
+	[LFT_HE_INVALID_STR_OPERAND] = "String type can not be an operand in expression",
+	[LFT_HE_EXPECT_NUMBER] = "Expecting numeric literal",
+	[LFT_HE_UNARY_MINUS_SUBEXPR] = "Unary minus not supported in sub-expressions",
+	[LFT_HE_DIVISION_BY_ZERO] = "Division by zero",
+	[LFT_HE_SYNTH_EVENT_NOT_FOUND] = "Couldn't find synthetic event",
+	[LFT_HE_SYNTH_TYPE_MISMATCH] = "Param type doesn't match synthetic event field type",
+	[LFT_HE_SYNTH_COUNT_MISMATCH] = "Param count doesn't match synthetic event field count",
+	[LFT_HE_FIELD_VAR_PARSE_FAIL] = "Couldn't parse field variable",
+	[LFT_HE_VAR_CREATE_FIND_FAIL] = "Couldn't create or find variable",
+	[LFT_HE_ONX_NOT_VAR] = "For onmax(x) or onchange(x), x must be a variable",
+	[LFT_HE_ONX_VAR_NOT_FOUND] = "Couldn't find onmax or onchange variable",
+	[LFT_HE_ONX_VAR_CREATE_FAIL] = "Couldn't create onmax or onchange variable",
+	[LFT_HE_FIELD_VAR_CREATE_FAIL] = "Couldn't create field variable",
+	[LFT_HE_TOO_MANY_PARAMS] = "Too many action params",
+	[LFT_HE_PARAM_NOT_FOUND] = "Couldn't find param",
+	[LFT_HE_INVALID_PARAM] = "Invalid action param",
+	[LFT_HE_ACTION_NOT_FOUND] = "No action found",
+	[LFT_HE_NO_SAVE_PARAMS] = "No params found for save()",
+	[LFT_HE_TOO_MANY_SAVE_ACTIONS] = "Can't have more than one save() action per hist",
+	[LFT_HE_ACTION_MISMATCH] = "Handler doesn't support action",
+	[LFT_HE_NO_CLOSING_PAREN] = "No closing paren found",
+	[LFT_HE_SUBSYS_NOT_FOUND] = "Missing subsystem",
+	[LFT_HE_INVALID_SUBSYS_EVENT] = "Invalid subsystem or event name",
 };
 
 /**
@@ -43,228 +74,6 @@ void lft_hist_err(struct lft_hist_parse *p, int err, const char *at)
 
 /* ------------------------------------------------------------- fields */
 
-/*
- * The fields every event has, and 6.1's "generic" ones: cpu (read as the
- * CPU) and comm (size 0: 6.1 finds it and refuses it as a histogram field).
- */
-static const struct lft_ev_field lft_hist_generic[] = {
-	{ "int", "CPU", 0, 0, 1 },
-	{ "int", "cpu", 0, 0, 1 },
-	{ "int", "common_cpu", 0, 0, 1 },
-	{ "char *", "COMM", 0, 0, 0 },
-	{ "char *", "comm", 0, 0, 0 },
-};
-
-static const struct lft_ev_field lft_hist_common[] = {
-	{ "unsigned short", "common_type", 0, 2, 0 },
-	{ "unsigned char", "common_flags", 2, 1, 0 },
-	{ "unsigned char", "common_preempt_count", 3, 1, 0 },
-	{ "int", "common_pid", 4, 4, 1 },
-#ifdef LFT_HAVE_PREEMPT_LAZY
-	{ "unsigned char", "common_preempt_lazy_count",
-	  offsetof(struct lft_entry, preempt_lazy_count), 1, 0 },
-#endif
-};
-
-/* A field's name as looked up: without an array's "[N]". */
-static bool lft_hist_name_is(const struct lft_ev_field *fl, const char *name)
-{
-	size_t len = strlen(name);
-
-	return !strncmp(fl->name, name, len) &&
-	       (!fl->name[len] || fl->name[len] == '[');
-}
-
-/* 6.1's lookup order: the event's fields, the generic ones, the common. */
-static const struct lft_ev_field *lft_hist_lookup(const struct lft_event *ev,
-						  const char *name)
-{
-	unsigned int i;
-
-	for (i = 0; i < ev->nfields; i++)
-		if (lft_hist_name_is(&ev->fields[i], name))
-			return &ev->fields[i];
-	for (i = 0; i < ARRAY_SIZE(lft_hist_generic); i++)
-		if (!strcmp(lft_hist_generic[i].name, name))
-			return &lft_hist_generic[i];
-	for (i = 0; i < ARRAY_SIZE(lft_hist_common); i++)
-		if (!strcmp(lft_hist_common[i].name, name))
-			return &lft_hist_common[i];
-	return NULL;
-}
-
-static bool lft_hist_is_cpu(const struct lft_ev_field *fl)
-{
-	return fl >= lft_hist_generic && fl < lft_hist_generic + 3;
-}
-
-/* Modifier words, and the flag each sets. */
-static const struct {
-	const char *word;
-	u32 flag;
-} lft_hist_mods[] = {
-	{ "hex", LFT_HF_HEX },
-	{ "sym", LFT_HF_SYM },
-	/* ".sym-offset" is spelled ".symXoffset" once read, as 6.1 does. */
-	{ "symXoffset", LFT_HF_SYM_OFFSET },
-	{ "execname", LFT_HF_EXECNAME },
-	{ "syscall", LFT_HF_SYSCALL },
-	{ "log2", LFT_HF_LOG2 },
-	{ "usecs", LFT_HF_USECS },
-};
-
-/* ".MOD" of a field: 0 or -EINVAL (logged). */
-static int lft_hist_modifier(struct lft_hist_parse *p, const char *name,
-			     char *mod, struct lft_hfield *hf)
-{
-	char *at = mod;
-	unsigned int i;
-
-	for (i = 0; i < ARRAY_SIZE(lft_hist_mods); i++) {
-		if (strcmp(mod, lft_hist_mods[i].word))
-			continue;
-		if (lft_hist_mods[i].flag == LFT_HF_EXECNAME &&
-		    strcmp(name, "common_pid"))
-			break;
-		hf->flags |= lft_hist_mods[i].flag;
-		return 0;
-	}
-	if (i == ARRAY_SIZE(lft_hist_mods) && !strncmp(mod, "bucket", 6)) {
-		/* 6.1's caret goes where its reading of N stopped. */
-		at = mod + 6;
-		if (*at == 's')
-			at++;
-		if (*at == '=' && !kstrtoul(++at, 0, &hf->buckets) &&
-		    hf->buckets) {
-			hf->flags |= LFT_HF_BUCKET;
-			return 0;
-		}
-	} else if (i == ARRAY_SIZE(lft_hist_mods) &&
-		   (!strncmp(mod, "percent", 7) || !strncmp(mod, "graph", 5))) {
-		if (!(hf->flags & LFT_HF_KEY)) {
-			hf->flags |= mod[0] == 'p' ? LFT_HF_PERCENT :
-						     LFT_HF_GRAPH;
-			return 0;
-		}
-	}
-	lft_hist_err(p, LFT_HE_BAD_FIELD_MODIFIER, at);
-	return -EINVAL;
-}
-
-/* @hf reads field @fl: its name (without an array's "[N]") and type. */
-static int lft_hist_own(struct lft_hfield *hf, const struct lft_ev_field *fl)
-{
-	const char *br = strchr(fl->name, '[');
-
-	hf->has_field = true;
-	hf->own_name = br ? kstrndup(fl->name, br - fl->name, GFP_KERNEL) :
-			    kstrdup(fl->name, GFP_KERNEL);
-	hf->type = kstrdup(fl->type, GFP_KERNEL);
-	hf->name = hf->own_name;
-	return hf->own_name && hf->type ? 0 : -ENOMEM;
-}
-
-/* A record field as a histogram reads it. */
-static int lft_hist_bind(struct lft_hfield *hf, const struct lft_ev_field *fl)
-{
-	const char *br = strchr(fl->name, '[');
-	bool arr = br || fl->count;
-	int ret = lft_hist_own(hf, fl);
-
-	if (ret)
-		return ret;
-	hf->offset = fl->offset;
-	hf->size = fl->size;
-	hf->is_signed = fl->is_signed;
-	if (str_has_prefix(fl->type, "__data_loc") && strstr(fl->type, "char")) {
-		hf->kind = LFT_HF_LOC;
-		hf->ksize = LFT_HIST_STR_MAX;
-	} else if ((arr || strchr(fl->type, '[')) && strstr(fl->type, "char")) {
-		hf->kind = LFT_HF_STR;
-		hf->ksize = fl->size;
-	} else if (fl->size == 1 || fl->size == 2 || fl->size == 4 ||
-		   fl->size == 8) {
-		hf->kind = LFT_HF_NUM;
-		hf->ksize = fl->size;
-	} else {
-		/* 6.1 has no reader for it, and says so as an allocation. */
-		return -ENOMEM;
-	}
-	return 0;
-}
-
-static int lft_hist_parse_one(struct lft_hist_parse *p,
-			      const struct lft_event *ev, char *str,
-			      struct lft_hfield *hf)
-{
-	const struct lft_ev_field *fl;
-	char *name, *mod;
-	int ret;
-
-	if (isdigit(str[0]) || strpbrk(str, "+-*/$"))
-		return -EINVAL;
-	/*
-	 * Two dots or more: 6.1 reads SYSTEM.EVENT.VAR, finds no variable
-	 * (none has no '$'), and reads what follows the second dot as the
-	 * field.
-	 */
-	mod = strchr(str, '.');
-	if (mod && strchr(mod + 1, '.')) {
-		strsep(&str, ".");
-		strsep(&str, ".");
-	}
-	mod = str;
-	name = strsep(&mod, ".");
-	if (mod) {
-		ret = lft_hist_modifier(p, name, mod, hf);
-		if (ret)
-			return ret;
-	}
-	if (!strcmp(name, "common_timestamp")) {
-		hf->kind = LFT_HF_TS;
-		hf->name = "common_timestamp";
-		hf->ksize = 8;
-		return 0;
-	}
-	if (!strcmp(name, "common_cpu")) {
-		hf->kind = LFT_HF_CPU;
-		hf->name = "common_cpu";
-		hf->ksize = 4;
-		return 0;
-	}
-	fl = lft_hist_lookup(ev, name);
-	if (fl && lft_hist_is_cpu(fl)) {
-		hf->kind = LFT_HF_CPU;
-		hf->ksize = 4;
-		return lft_hist_own(hf, fl);
-	}
-	if (!fl || !fl->size) {
-		lft_hist_err(p, LFT_HE_FIELD_NOT_FOUND, name);
-		return -EINVAL;
-	}
-	return lft_hist_bind(hf, fl);
-}
-
-/*
- * One key or value, "FIELD[.MOD]", into @hf (flags preset: LFT_HF_KEY).
- * Read from a copy, as 6.1 does, so that an error's caret finds @str
- * whole. Expressions, constants and variable references are not handled
- * yet.
- */
-static int lft_hist_parse_field(struct lft_hist_parse *p,
-				const struct lft_event *ev, const char *str,
-				struct lft_hfield *hf)
-{
-	char *copy = kstrdup(str, GFP_KERNEL);
-	int ret;
-
-	if (!copy)
-		return -ENOMEM;
-	ret = lft_hist_parse_one(p, ev, copy, hf);
-	kfree(copy);
-	return ret;
-}
-
 /* The key comparison 6.1's sort uses for a key field. */
 static void lft_hist_key_cmp(struct lft_hfield *hf)
 {
@@ -273,7 +82,7 @@ static void lft_hist_key_cmp(struct lft_hfield *hf)
 		hf->cmp = LFT_HC_NONE;
 	} else if (!hf->has_field || hf->kind == LFT_HF_CPU) {
 		hf->cmp_size = hf->ksize;
-		hf->cmp_signed = false;
+		hf->cmp_signed = hf->is_signed;
 	} else if (hf->kind == LFT_HF_STR || hf->kind == LFT_HF_LOC) {
 		hf->cmp = LFT_HC_STR;
 	} else {
@@ -282,34 +91,38 @@ static void lft_hist_key_cmp(struct lft_hfield *hf)
 	}
 }
 
-static int lft_hist_vals(struct lft_hist_parse *p, const struct lft_event *ev,
-			 struct lft_hist_data *hd)
+static int lft_hist_vals(struct lft_hist_parse *p, struct lft_hist_data *hd)
 {
 	char *vals = p->vals, *str;
-	unsigned int i, j;
+	unsigned int i, j, nsub;
+	struct lft_hfield *hf;
 	int ret;
 
 	hd->fields[0].kind = LFT_HF_COUNT;
+	hd->fields[0].vsize = 8;
 	hd->nvals = 1;
 	if (!vals)
 		return 0;
 	for (i = 0, j = 1; i < LFT_HIST_VALS_MAX && j < LFT_HIST_VALS_MAX;
 	     i++) {
-		struct lft_hfield *hf = &hd->fields[j];
-
 		str = strsep(&vals, ",");
 		if (!str)
 			break;
 		if (!strcmp(str, "hitcount"))
 			continue;
-		ret = lft_hist_parse_field(p, ev, str, hf);
-		if (ret)
-			return ret;
+		nsub = 0;
+		hf = lft_hx_parse(p, str, 0, NULL, &nsub);
+		if (IS_ERR(hf))
+			return PTR_ERR(hf);
 		if (hf->flags & (LFT_HF_BUCKET | LFT_HF_LOG2 | LFT_HF_SYM |
 				 LFT_HF_SYM_OFFSET | LFT_HF_SYSCALL)) {
 			lft_hist_err(p, LFT_HE_BAD_FIELD_MODIFIER, str);
+			lft_hx_drop(hf);
 			return -EINVAL;
 		}
+		ret = lft_hx_place(&hd->fields[j], hf);
+		if (ret)
+			return ret;
 		hd->nvals = ++j;
 	}
 	if (vals && strcmp(vals, "hitcount"))
@@ -317,8 +130,31 @@ static int lft_hist_vals(struct lft_hist_parse *p, const struct lft_event *ev,
 	return 0;
 }
 
-static int lft_hist_keys(struct lft_hist_parse *p, const struct lft_event *ev,
-			 struct lft_hist_data *hd)
+/* One key, "stacktrace" or a field or expression, into @hf. */
+static int lft_hist_key(struct lft_hist_parse *p, char *str,
+			struct lft_hfield *hf)
+{
+	struct lft_hfield *k;
+	unsigned int nsub = 0;
+
+	if (!strcmp(str, "stacktrace")) {
+		hf->kind = LFT_HF_STACK;
+		hf->flags = LFT_HF_KEY;
+		hf->vsize = LFT_HIST_STACK_DEPTH * sizeof(unsigned long);
+		return 0;
+	}
+	k = lft_hx_parse(p, str, LFT_HF_KEY, NULL, &nsub);
+	if (IS_ERR(k))
+		return PTR_ERR(k);
+	if (lft_hx_has_vars(k)) {
+		lft_hist_err(p, LFT_HE_INVALID_REF_KEY, str);
+		lft_hx_drop(k);
+		return -EINVAL;
+	}
+	return lft_hx_place(hf, k);
+}
+
+static int lft_hist_keys(struct lft_hist_parse *p, struct lft_hist_data *hd)
 {
 	char *keys = p->keys, *str;
 	unsigned int i;
@@ -330,16 +166,12 @@ static int lft_hist_keys(struct lft_hist_parse *p, const struct lft_event *ev,
 		str = strsep(&keys, ",");
 		if (!str)
 			break;
-		hf->flags = LFT_HF_KEY;
-		if (!strcmp(str, "stacktrace")) {
-			hf->kind = LFT_HF_STACK;
-			hf->ksize = LFT_HIST_STACK_DEPTH * sizeof(unsigned long);
-		} else {
-			ret = lft_hist_parse_field(p, ev, str, hf);
-			if (ret)
-				return ret;
-		}
-		hf->ksize = ALIGN(hf->ksize, sizeof(u64));
+		ret = lft_hist_key(p, str, hf);
+		if (ret)
+			return ret;
+		/* 6.1 makes a key's size its room in the compound key. */
+		hf->ksize = ALIGN(hf->vsize, sizeof(u64));
+		hf->vsize = hf->ksize;
 		hf->koff = hd->key_size;
 		hd->key_size += hf->ksize;
 		if (hd->key_size > LFT_HIST_KEY_MAX)
@@ -350,12 +182,6 @@ static int lft_hist_keys(struct lft_hist_parse *p, const struct lft_event *ev,
 			hd->comm = true;
 	}
 	return keys ? -EINVAL : 0;
-}
-
-/* What entries and sort= call a field. */
-static const char *lft_hist_fname(const struct lft_hfield *hf)
-{
-	return hf->name ?: "";
 }
 
 /* ".descending", ".ascending" or nothing: 1, 0; else -EINVAL (logged). */
@@ -401,7 +227,7 @@ static int lft_hist_sort(struct lft_hist_parse *p, struct lft_hist_data *hd)
 			j = 0;
 		} else {
 			for (j = 1; j < hd->nvals + hd->nkeys; j++)
-				if (!strcmp(name, lft_hist_fname(&hd->fields[j])))
+				if (!strcmp(name, lft_hx_name(&hd->fields[j])))
 					break;
 			if (j == hd->nvals + hd->nkeys) {
 				lft_hist_err(p, LFT_HE_INVALID_SORT_FIELD, name);
@@ -454,7 +280,7 @@ static const struct {
 	{ "size=", LFT_HA_SIZE },
 };
 
-/* "WORD=VALUE": 0, or -EINVAL for a variable (not yet) or a bad size. */
+/* "WORD=VALUE": 0, or -EINVAL for a bad size or too many variables. */
 static int lft_hist_assign(struct lft_hist_parse *p, char *str)
 {
 	unsigned int i;
@@ -463,8 +289,15 @@ static int lft_hist_assign(struct lft_hist_parse *p, char *str)
 	for (i = 0; i < ARRAY_SIZE(lft_hist_assigns); i++)
 		if (str_has_prefix(str, lft_hist_assigns[i].word))
 			break;
-	if (i == ARRAY_SIZE(lft_hist_assigns))
-		return -EINVAL;
+	if (i == ARRAY_SIZE(lft_hist_assigns)) {
+		/* NAME=EXPR[,NAME=EXPR...]: variables, split later. */
+		if (p->nassigns == LFT_HIST_VARS_MAX) {
+			lft_hist_err(p, LFT_HE_TOO_MANY_VARS, str);
+			return -EINVAL;
+		}
+		p->assigns[p->nassigns++] = str;
+		return 0;
+	}
 	v = str + strlen(lft_hist_assigns[i].word);
 	switch (lft_hist_assigns[i].what) {
 	case LFT_HA_KEYS:
@@ -517,8 +350,13 @@ int lft_hist_parse_attrs(struct lft_hist_parse *p, char *param)
 			p->cont = true;
 		} else if (!strcmp(str, "clear")) {
 			p->clear = true;
+		} else if (p->nactions < LFT_HIST_ACTIONS_MAX &&
+			   (str_has_prefix(str, "onmatch(") ||
+			    str_has_prefix(str, "onmax(") ||
+			    str_has_prefix(str, "onchange("))) {
+			/* Read with the fields (hist_action.c). */
+			p->actions[p->nactions++] = str;
 		} else {
-			/* onmatch(), onmax(), onchange(): not yet. */
 			return -EINVAL;
 		}
 	}
@@ -569,22 +407,19 @@ char *lft_hist_split(char *param, char **filter)
 int lft_hist_parse_fields(struct lft_hist_parse *p, const struct lft_event *ev,
 			  struct lft_hist_data *hd)
 {
-	unsigned int i;
 	int ret;
 
-	ret = lft_hist_vals(p, ev, hd);
+	p->hd = hd;
+	ret = lft_hist_actions_parse(p, hd);
 	if (!ret)
-		ret = lft_hist_keys(p, ev, hd);
+		ret = lft_hist_var_defs(p);
+	if (!ret)
+		ret = lft_hist_vals(p, hd);
+	if (!ret)
+		ret = lft_hist_vars(p);
+	if (!ret)
+		ret = lft_hist_keys(p, hd);
 	if (!ret)
 		ret = lft_hist_sort(p, hd);
-	if (ret)
-		return ret;
-	for (i = 0; i < hd->nvals + hd->nkeys; i++) {
-		if (hd->fields[i].kind != LFT_HF_TS)
-			continue;
-		hd->timestamps = true;
-		if (hd->fields[i].flags & LFT_HF_USECS)
-			hd->usecs = true;
-	}
-	return 0;
+	return ret;
 }

@@ -14,45 +14,27 @@
 #include "events/generic.h"
 #include "events/hist.h"
 
-/* The modifier word 6.1 shows for a field (one, the first it has). */
-static const char *lft_hist_modname(u32 flags)
-{
-	static const struct {
-		u32 flag;
-		const char *word;
-	} names[] = {
-		{ LFT_HF_HEX, "hex" },
-		{ LFT_HF_SYM, "sym" },
-		{ LFT_HF_SYM_OFFSET, "sym-offset" },
-		{ LFT_HF_EXECNAME, "execname" },
-		{ LFT_HF_SYSCALL, "syscall" },
-		{ LFT_HF_LOG2, "log2" },
-		{ LFT_HF_BUCKET, "buckets" },
-		{ LFT_HF_USECS, "usecs" },
-		{ LFT_HF_PERCENT, "percent" },
-		{ LFT_HF_GRAPH, "graph" },
-	};
-	unsigned int i;
-
-	for (i = 0; i < ARRAY_SIZE(names); i++)
-		if (flags & names[i].flag)
-			return names[i].word;
-	return NULL;
-}
-
-/* A field as the trigger's line shows it: "common_pid.execname". */
+/*
+ * A field as the trigger's line shows it (6.1's hist_field_print()):
+ * "common_pid.execname", "x=n+1", "lat=$ts0.usecs", "n.buckets=4".
+ */
 static void lft_hist_print_field(struct seq_buf *s,
 				 const struct lft_hfield *hf)
 {
 	const char *mod = lft_hist_modname(hf->flags);
 
-	if (hf->kind == LFT_HF_STACK)
-		seq_buf_printf(s, "stacktrace");
-	else if (hf->kind == LFT_HF_CPU)
+	if (hf->var_name)
+		seq_buf_printf(s, "%s=", hf->var_name);
+	if (hf->kind == LFT_HF_CPU) {
 		seq_buf_printf(s, "common_cpu");
-	else
-		seq_buf_printf(s, "%s", hf->name);
-	if (mod)
+	} else if (hf->kind == LFT_HF_CONST) {
+		seq_buf_printf(s, "%llu", hf->constant);
+	} else {
+		if (hf->kind == LFT_HF_REF)
+			seq_buf_printf(s, "$");
+		seq_buf_printf(s, "%s", lft_hx_name(hf));
+	}
+	if (mod && !lft_hx_shared(hf) && hf->kind != LFT_HF_EXPR)
 		seq_buf_printf(s, ".%s", mod);
 	if (hf->buckets)
 		seq_buf_printf(s, "=%ld", hf->buckets);
@@ -75,12 +57,19 @@ void lft_hist_print_trig(struct seq_buf *s, const struct lft_hist_trig *t)
 	lft_hist_for_each_key(i, hd) {
 		if (i > hd->nvals)
 			seq_buf_printf(s, ",");
-		lft_hist_print_field(s, &hd->fields[i]);
+		if (hd->fields[i].kind == LFT_HF_STACK)
+			seq_buf_printf(s, "stacktrace");
+		else
+			lft_hist_print_field(s, &hd->fields[i]);
 	}
 	seq_buf_printf(s, ":vals=hitcount");
 	for (i = 1; i < hd->nvals; i++) {
 		seq_buf_printf(s, ",");
 		lft_hist_print_field(s, &hd->fields[i]);
+	}
+	for (i = 0; i < hd->nvars; i++) {
+		seq_buf_printf(s, "%c", i ? ',' : ':');
+		lft_hist_print_field(s, &hd->vars[i]);
 	}
 	seq_buf_printf(s, ":sort=");
 	for (i = 0; i < hd->nsort; i++) {
@@ -96,6 +85,7 @@ void lft_hist_print_trig(struct seq_buf *s, const struct lft_hist_trig *t)
 	seq_buf_printf(s, ":size=%u", 1U << lft_hmap_bits(hd->map));
 	if (hd->timestamps)
 		seq_buf_printf(s, ":clock=%s", hd->clock);
+	lft_hist_print_actions_spec(s, hd);
 	if (t->filter_str)
 		seq_buf_printf(s, " if %s", t->filter_str);
 	seq_buf_printf(s, " [%s]\n", READ_ONCE(t->paused) ? "paused" : "active");
@@ -202,18 +192,23 @@ static void lft_hist_sort_elts(const struct lft_hist_data *hd,
 
 /* ------------------------------------------------------------ entries */
 
-static void lft_hist_print_key(struct seq_buf *s,
-			       const struct lft_hist_data *hd,
-			       const struct lft_hmap_elt *elt)
+/**
+ * lft_hist_print_key() - an entry's key, as the hist file shows it
+ * @s: where to print
+ * @hd: the histogram
+ * @key: the key's bytes
+ * @comm: the task name kept with it (common_pid.execname), or NULL
+ */
+void lft_hist_print_key(struct seq_buf *s, const struct lft_hist_data *hd,
+			const void *key, const char *comm)
 {
-	const u8 *key = lft_hmap_key(elt);
 	bool multiline = false;
 	unsigned int i, j;
 
 	seq_buf_printf(s, "{ ");
 	lft_hist_for_each_key(i, hd) {
 		const struct lft_hfield *hf = &hd->fields[i];
-		const char *name = hf->name ?: "";
+		const char *name = lft_hx_name(hf);
 		const void *k = key + hf->koff;
 		u64 v = *(const u64 *)k;
 
@@ -228,8 +223,7 @@ static void lft_hist_print_key(struct seq_buf *s,
 			seq_buf_printf(s, "%s: [%llx] %-55pS", name, v,
 				       (void *)(uintptr_t)v);
 		} else if (hf->flags & LFT_HF_EXECNAME) {
-			seq_buf_printf(s, "%s: %-16s[%10llu]", name,
-				       (const char *)lft_hmap_priv(elt), v);
+			seq_buf_printf(s, "%s: %-16s[%10llu]", name, comm, v);
 		} else if (hf->flags & LFT_HF_SYSCALL) {
 			const char *sc = lft_gsc_name((int)v);
 
@@ -314,14 +308,19 @@ static void lft_hist_print_entry(struct seq_buf *s,
 {
 	unsigned int i;
 
-	lft_hist_print_key(s, hd, elt);
+	lft_hist_print_key(s, hd, lft_hmap_key(elt),
+			   hd->comm ? lft_hmap_priv(elt) : NULL);
 	lft_hist_print_val(s, "hitcount", 0, lft_hmap_sum(elt, 0), &st[0]);
 	for (i = 1; i < hd->nvals; i++) {
+		/* 6.1 sums an expression, and shows no sum of it. */
+		if (hd->fields[i].kind == LFT_HF_EXPR)
+			continue;
 		seq_buf_printf(s, " ");
-		lft_hist_print_val(s, hd->fields[i].name ?: "",
+		lft_hist_print_val(s, lft_hx_name(&hd->fields[i]),
 				   hd->fields[i].flags, lft_hmap_sum(elt, i),
 				   &st[i]);
 	}
+	lft_hist_print_actions(s, hd, (struct lft_hmap_elt *)elt);
 	seq_buf_printf(s, "\n");
 }
 
@@ -368,6 +367,7 @@ void lft_hist_print_hist(struct seq_buf *s, struct lft_hist_trig *t)
 	lft_hist_print_trig(s, t);
 	seq_buf_printf(s, "#\n\n");
 	n = lft_hist_print_entries(s, hd);
+	lft_hist_print_snapshot(s, hd);
 	seq_buf_printf(s, "\nTotals:\n    Hits: %llu\n    Entries: %u\n    Dropped: %llu\n",
 		       lft_hmap_hits(hd->map), n, lft_hmap_drops(hd->map));
 }

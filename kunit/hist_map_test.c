@@ -2,7 +2,8 @@
 /*
  * KUnit tests for the histograms' map (events/hist_map.c): insert and
  * find, sums, the private bytes' init, a full table's drop accounting,
- * clearing, and two CPUs inserting overlapping keys at once.
+ * clearing, lookups that add nothing (variables read by key), and two
+ * CPUs inserting overlapping keys at once.
  */
 #include <kunit/test.h>
 #include <linux/completion.h>
@@ -33,6 +34,40 @@ static void hmt_bad_params(struct kunit *test)
 			-EINVAL);
 	KUNIT_EXPECT_EQ(test, PTR_ERR(lft_hmap_create(7, 0, 1, 0, NULL)),
 			-EINVAL);
+}
+
+/*
+ * A lookup finds what insert put, adds and counts nothing, and finds
+ * nothing once the map is cleared, full or not.
+ */
+static void hmt_lookup(struct kunit *test)
+{
+	struct lft_hmap *m = lft_hmap_create(7, 8, 1, 8, hmt_init);
+	struct lft_hmap_elt *e;
+	u64 k;
+	unsigned int i;
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(m));
+	k = 42;
+	KUNIT_EXPECT_NULL(test, lft_hmap_lookup(m, &k));
+	for (i = 0; i < 128; i++)
+		KUNIT_ASSERT_NOT_NULL(test, hmt_insert(m, i * 3));
+	for (i = 0; i < 128; i++) {
+		k = i * 3;
+		e = lft_hmap_lookup(m, &k);
+		KUNIT_ASSERT_NOT_NULL(test, e);
+		KUNIT_EXPECT_EQ(test, *(u64 *)lft_hmap_key(e), k);
+		KUNIT_EXPECT_PTR_EQ(test, e, hmt_insert(m, k));
+		k = i * 3 + 1;
+		KUNIT_EXPECT_NULL(test, lft_hmap_lookup(m, &k));
+	}
+	/* 128 inserts, 128 repeated: lookups count as neither. */
+	KUNIT_EXPECT_EQ(test, lft_hmap_hits(m), 256ULL);
+	KUNIT_EXPECT_EQ(test, lft_hmap_drops(m), 0ULL);
+	lft_hmap_clear(m);
+	k = 3;
+	KUNIT_EXPECT_NULL(test, lft_hmap_lookup(m, &k));
+	lft_hmap_free(m);
 }
 
 /* Every key of a full table in, one more dropped, the rest still found. */
@@ -187,6 +222,7 @@ static void hmt_race(struct kunit *test)
 static struct kunit_case lft_hmap_cases[] = {
 	KUNIT_CASE(hmt_bad_params),
 	KUNIT_CASE(hmt_fill),
+	KUNIT_CASE(hmt_lookup),
 	KUNIT_CASE(hmt_wide_keys),
 	KUNIT_CASE(hmt_race),
 	{}

@@ -78,7 +78,11 @@ ftt_verdict() { # path kernel-result lftrace-result
 		echo "PASS ftracetest:$p: $why"
 	elif d=$(ftt_differs "$p"); then
 		echo "SKIP ftracetest:$p: $why: $d"
-	elif nb=$(ftt_not_built "$p") && [ "$l" = UNSUPPORTED ]; then
+	elif nb=$(ftt_not_built "$p") &&
+		{ [ "$l" = UNSUPPORTED ] || [ "$l" = FAIL ]; }; then
+		# Listed as needing what is not built yet: its requires may
+		# all be there (hist triggers, synthetic events) while the
+		# part it exercises (onmatch().trace) is not.
 		echo "UNSUPPORTED ftracetest:$p: $why ($nb)"
 	elif [ "$k" = PASS ]; then
 		echo "FAIL ftracetest:$p: $why"
