@@ -351,15 +351,7 @@ static void lft_ep_log(struct lft_kp_perr *perr)
 
 static void lft_ep_free(struct lft_ep *ep)
 {
-	unsigned int i;
-
-	/* Only an array's type and name were allocated (lft_ep_fields()). */
-	for (i = 0; ep->fields && i < ep->def->nargs; i++) {
-		if (ep->def->args[i].count) {
-			kfree(ep->fields[i].type);
-			kfree(ep->fields[i].name);
-		}
-	}
+	lft_kp_arg_fields_free(ep->def, ep->fields);
 	kfree(ep->fields);
 	kfree(ep->ev.print_fmt);
 	lft_kp_def_free(ep->def);
@@ -371,7 +363,6 @@ static int lft_ep_fields(struct lft_ep *ep)
 {
 	const struct lft_kp_def *def = ep->def;
 	struct lft_ev_field *fl;
-	unsigned int i;
 
 	fl = kcalloc(def->nargs ?: 1, sizeof(*fl), GFP_KERNEL);
 	if (!fl)
@@ -379,28 +370,7 @@ static int lft_ep_fields(struct lft_ep *ep)
 	ep->fields = fl;
 	ep->ev.fields = fl;
 	ep->ev.nfields = def->nargs;
-	for (i = 0; i < def->nargs; i++) {
-		const struct lft_kp_arg *a = &def->args[i];
-		bool str = a->type->kind == LFT_KP_STRING;
-
-		fl[i].offset = LFT_EP_HEAD + a->offset;
-		fl[i].size = a->type->size * (a->count ?: 1);
-		fl[i].is_signed = a->type->is_signed;
-		if (!a->count) {
-			fl[i].type = a->type->fmttype;
-			fl[i].name = a->name;
-			continue;
-		}
-		/* As kprobe events' arrays (kprobe.c). */
-		fl[i].type = str ? kasprintf(GFP_KERNEL, "%s[%u]",
-					     a->type->fmttype, a->count) :
-				   kstrdup(a->type->fmttype, GFP_KERNEL);
-		fl[i].name = str ? kstrdup(a->name, GFP_KERNEL) :
-				   kasprintf(GFP_KERNEL, "%s[]", a->name);
-		if (!fl[i].type || !fl[i].name)
-			return -ENOMEM;
-	}
-	return 0;
+	return lft_kp_arg_fields(def, fl, LFT_EP_HEAD);
 }
 
 static int lft_ep_create(const char *line)

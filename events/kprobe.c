@@ -445,20 +445,72 @@ static unsigned int lft_kp_head_fields(const struct lft_kp_def *def)
 	return def->is_return ? 2 : 1;
 }
 
-static void lft_kp_fields_free(struct lft_kp_event *kev)
+/**
+ * lft_kp_arg_fields() - the format fields of a definition's arguments
+ * @def: the definition (kprobe, uprobe or eprobe)
+ * @fl: room for @def's nargs fields, zeroed
+ * @head: where the arguments start in the record
+ *
+ * Return: 0, or -ENOMEM (lft_kp_arg_fields_free() frees what was made).
+ */
+int lft_kp_arg_fields(const struct lft_kp_def *def, struct lft_ev_field *fl,
+		      unsigned int head)
 {
-	struct lft_ev_field *fl = kev->fields;
 	unsigned int i;
 
-	/* Only an array's type and name were allocated (lft_kp_fields()). */
-	if (fl) {
-		fl += lft_kp_head_fields(kev->def);
-		for (i = 0; i < kev->def->nargs; i++)
-			if (kev->def->args[i].count) {
-				kfree(fl[i].type);
-				kfree(fl[i].name);
-			}
+	for (i = 0; i < def->nargs; i++) {
+		const struct lft_kp_arg *a = &def->args[i];
+		bool str = a->type->kind == LFT_KP_STRING;
+
+		fl[i].offset = head + a->offset;
+		fl[i].size = a->type->size * (a->count ?: 1);
+		fl[i].is_signed = a->type->is_signed;
+		if (!a->count) {
+			fl[i].type = a->type->fmttype;
+			fl[i].name = a->name;
+			continue;
+		}
+		/*
+		 * 6.1's format shows "u8 name[]" (the size is in the size
+		 * column), but "__data_loc char[][4] name" for strings.
+		 */
+		fl[i].type = str ? kasprintf(GFP_KERNEL, "%s[%u]",
+					     a->type->fmttype, a->count) :
+				   kstrdup(a->type->fmttype, GFP_KERNEL);
+		fl[i].name = str ? kstrdup(a->name, GFP_KERNEL) :
+				   kasprintf(GFP_KERNEL, "%s[]", a->name);
+		if (!fl[i].type || !fl[i].name)
+			return -ENOMEM;
 	}
+	return 0;
+}
+
+/**
+ * lft_kp_arg_fields_free() - free what lft_kp_arg_fields() allocated
+ * @def: the definition
+ * @fl: its arguments' fields (NULL: nothing)
+ *
+ * Only an array's type and name were allocated.
+ */
+void lft_kp_arg_fields_free(const struct lft_kp_def *def,
+			    struct lft_ev_field *fl)
+{
+	unsigned int i;
+
+	if (!fl)
+		return;
+	for (i = 0; i < def->nargs; i++)
+		if (def->args[i].count) {
+			kfree(fl[i].type);
+			kfree(fl[i].name);
+		}
+}
+
+static void lft_kp_fields_free(struct lft_kp_event *kev)
+{
+	if (kev->fields)
+		lft_kp_arg_fields_free(kev->def, kev->fields +
+				       lft_kp_head_fields(kev->def));
 	kfree(kev->fields);
 }
 
@@ -484,7 +536,6 @@ static int lft_kp_fields(struct lft_kp_event *kev)
 {
 	const struct lft_kp_def *def = kev->def;
 	struct lft_ev_field *fl;
-	unsigned int i;
 
 	fl = kcalloc(def->nargs + 2, sizeof(*fl), GFP_KERNEL);
 	if (!fl)
@@ -500,32 +551,7 @@ static int lft_kp_fields(struct lft_kp_event *kev)
 					       "__probe_ret_ip",
 					       LFT_ENT_BODY + 8, 8, 0 };
 	kev->head = LFT_ENT_BODY + (def->is_return ? 16 : 8);
-	fl += lft_kp_head_fields(def);
-	for (i = 0; i < def->nargs; i++) {
-		const struct lft_kp_arg *a = &def->args[i];
-		bool str = a->type->kind == LFT_KP_STRING;
-
-		fl[i].offset = kev->head + a->offset;
-		fl[i].size = a->type->size * (a->count ?: 1);
-		fl[i].is_signed = a->type->is_signed;
-		if (!a->count) {
-			fl[i].type = a->type->fmttype;
-			fl[i].name = a->name;
-			continue;
-		}
-		/*
-		 * 6.1's format shows "u8 name[]" (the size is in the size
-		 * column), but "__data_loc char[][4] name" for strings.
-		 */
-		fl[i].type = str ? kasprintf(GFP_KERNEL, "%s[%u]",
-					     a->type->fmttype, a->count) :
-				   kstrdup(a->type->fmttype, GFP_KERNEL);
-		fl[i].name = str ? kstrdup(a->name, GFP_KERNEL) :
-				   kasprintf(GFP_KERNEL, "%s[]", a->name);
-		if (!fl[i].type || !fl[i].name)
-			return -ENOMEM;
-	}
-	return 0;
+	return lft_kp_arg_fields(def, fl + lft_kp_head_fields(def), kev->head);
 }
 
 /* A new event for @def's first probe; lft_event_add() is the caller's. */

@@ -310,7 +310,12 @@ void lft_kp_print_args(struct seq_buf *s, const struct lft_kp_def *def,
 int lft_kp_reg_offset(const char *name);
 
 /* kprobe.c */
+struct lft_ev_field;
 void lft_kp_init(void);
 int lft_kp_boot(const char *defs);
+int lft_kp_arg_fields(const struct lft_kp_def *def, struct lft_ev_field *fl,
+		      unsigned int head);
+void lft_kp_arg_fields_free(const struct lft_kp_def *def,
+			    struct lft_ev_field *fl);
 
 #endif /* LFT_EVENTS_KPROBE_H */

@@ -143,14 +143,10 @@ static int lft_up_reg(struct lft_event *ev, bool on)
 
 static void lft_up_free(struct lft_up *u)
 {
-	unsigned int i, nhead = u->def && u->def->is_return ? 2 : 1;
+	unsigned int nhead = u->def && u->def->is_return ? 2 : 1;
 
-	for (i = 0; u->fields && i < u->def->nargs; i++) {
-		if (u->def->args[i].count) {
-			kfree(u->fields[nhead + i].type);
-			kfree(u->fields[nhead + i].name);
-		}
-	}
+	if (u->fields)
+		lft_kp_arg_fields_free(u->def, u->fields + nhead);
 	kfree(u->fields);
 	kfree(u->ev.print_fmt);
 	lft_kp_def_free(u->def);
@@ -163,7 +159,7 @@ static void lft_up_free(struct lft_up *u)
 static int lft_up_fields(struct lft_up *u)
 {
 	const struct lft_kp_def *def = u->def;
-	unsigned int i, nhead = def->is_return ? 2 : 1;
+	unsigned int nhead = def->is_return ? 2 : 1;
 	struct lft_ev_field *fl;
 
 	fl = kcalloc(def->nargs + 2, sizeof(*fl), GFP_KERNEL);
@@ -180,29 +176,7 @@ static int lft_up_fields(struct lft_up *u)
 					       "__probe_ret_ip",
 					       LFT_ENT_BODY + 8, 8, 0 };
 	u->head = LFT_ENT_BODY + nhead * 8;
-	fl += nhead;
-	for (i = 0; i < def->nargs; i++) {
-		const struct lft_kp_arg *a = &def->args[i];
-		bool str = a->type->kind == LFT_KP_STRING;
-
-		fl[i].offset = u->head + a->offset;
-		fl[i].size = a->type->size * (a->count ?: 1);
-		fl[i].is_signed = a->type->is_signed;
-		if (!a->count) {
-			fl[i].type = a->type->fmttype;
-			fl[i].name = a->name;
-			continue;
-		}
-		/* As kprobe events' arrays (kprobe.c). */
-		fl[i].type = str ? kasprintf(GFP_KERNEL, "%s[%u]",
-					     a->type->fmttype, a->count) :
-				   kstrdup(a->type->fmttype, GFP_KERNEL);
-		fl[i].name = str ? kstrdup(a->name, GFP_KERNEL) :
-				   kasprintf(GFP_KERNEL, "%s[]", a->name);
-		if (!fl[i].type || !fl[i].name)
-			return -ENOMEM;
-	}
-	return 0;
+	return lft_kp_arg_fields(def, fl + nhead, u->head);
 }
 
 /*
