@@ -429,6 +429,10 @@ bool lft_hx_has_vars(const struct lft_hfield *hf);
 u64 lft_hist_eval(const struct lft_hfield *hf, const struct lft_hist_ctx *c);
 
 /* hist_var.c */
+struct lft_hfield *lft_hist_var_in(struct lft_hist_data *hd, const char *name);
+struct lft_hfield *lft_hist_ref_new(struct lft_hist_parse *p,
+				    struct lft_hfield *var,
+				    const char *sys, const char *ev);
 int lft_hist_var_defs(struct lft_hist_parse *p);
 int lft_hist_vars(struct lft_hist_parse *p);
 struct lft_hfield *lft_hist_var_ref(struct lft_hist_parse *p, char *sys,

@@ -225,50 +225,6 @@ static int lft_hist_new_slot(struct lft_hist_data *hd)
 	return hd->nslots < LFT_HIST_VARS_MAX ? hd->nslots++ : -1;
 }
 
-/* A variable of this histogram by name (6.1's find_var_field()). */
-static struct lft_hfield *lft_hist_own_var(struct lft_hist_data *hd,
-					   const char *name)
-{
-	unsigned int i;
-
-	for (i = 0; i < hd->nvars; i++)
-		if (!strcmp(hd->vars[i].var_name, name))
-			return &hd->vars[i];
-	return NULL;
-}
-
-/* A reference of @hd to its own variable @v. */
-static struct lft_hfield *lft_hist_self_ref(struct lft_hist_data *hd,
-					    struct lft_hfield *v)
-{
-	struct lft_hfield *r;
-	unsigned int i;
-
-	for (i = 0; i < hd->nrefs; i++)
-		if (hd->refs[i]->ref_hd == hd &&
-		    hd->refs[i]->ref_var == v->var_idx)
-			return hd->refs[i];
-	if (hd->nrefs >= LFT_HIST_VARS_MAX)
-		return NULL;
-	r = kzalloc(sizeof(*r), GFP_KERNEL);
-	if (!r)
-		return NULL;
-	r->kind = LFT_HF_REF;
-	r->ref_hd = hd;
-	r->ref_var = v->var_idx;
-	r->vsize = v->vsize;
-	r->is_signed = v->is_signed;
-	r->flags = v->flags & (LFT_HF_TIMESTAMP | LFT_HF_USECS);
-	r->expr = kstrdup(v->var_name, GFP_KERNEL);
-	if (!r->expr) {
-		kfree(r);
-		return NULL;
-	}
-	r->ref_idx = hd->nrefs;
-	hd->refs[hd->nrefs++] = r;
-	return r;
-}
-
 /*
  * One save() param: a variable of the entry named as the param, holding
  * the field (6.1's create_field_var()).
@@ -291,7 +247,7 @@ static int lft_hist_save_one(struct lft_hist_parse *p, const char *param)
 		goto out;
 	}
 	slot = -1;
-	if (!lft_hist_own_var(hd, param) &&
+	if (!lft_hist_var_in(hd, param) &&
 	    !lft_hist_var_exists_on(p->f, param))
 		slot = lft_hist_new_slot(hd);
 	if (slot < 0) {
@@ -377,12 +333,12 @@ static int lft_hist_track_create(struct lft_hist_parse *p,
 		lft_hist_err(p, LFT_HE_ONX_NOT_VAR, a->var_str);
 		return -EINVAL;
 	}
-	v = lft_hist_own_var(hd, a->var_str + 1);
+	v = lft_hist_var_in(hd, a->var_str + 1);
 	if (!v) {
 		lft_hist_err(p, LFT_HE_ONX_VAR_NOT_FOUND, a->var_str + 1);
 		return -EINVAL;
 	}
-	a->ref = lft_hist_self_ref(hd, v);
+	a->ref = lft_hist_ref_new(p, v, NULL, NULL);
 	if (!a->ref)
 		return -ENOMEM;
 	slot = lft_hist_new_slot(hd);

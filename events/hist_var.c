@@ -26,8 +26,14 @@ static LIST_HEAD(lft_hist_var_trigs);
 
 /* ------------------------------------------------------------- lookup */
 
-static struct lft_hfield *lft_hist_var_in(struct lft_hist_data *hd,
-					  const char *name)
+/**
+ * lft_hist_var_in() - a variable of a histogram by name
+ * @hd: the histogram
+ * @name: the variable's name, without '$'
+ *
+ * Return: the variable's field, or NULL.
+ */
+struct lft_hfield *lft_hist_var_in(struct lft_hist_data *hd, const char *name)
 {
 	unsigned int i;
 
@@ -113,10 +119,19 @@ const char *lft_hist_var_alias(struct lft_hist_parse *p, const char *sys,
 	return NULL;
 }
 
-/* A reference to @var (of another histogram), made once per histogram. */
-static struct lft_hfield *lft_hist_ref_new(struct lft_hist_parse *p,
-					   struct lft_hfield *var,
-					   const char *sys, const char *ev)
+/**
+ * lft_hist_ref_new() - a reference of the parsed histogram to a variable,
+ *	made once per histogram (its own variables' too: onmax($VAR))
+ * @p: the parse
+ * @var: the variable, of any histogram of the array
+ * @sys: "SYS" as the reference was written, or NULL
+ * @ev: "EVENT" likewise, or NULL
+ *
+ * Return: the reference, or NULL (no room, or no memory).
+ */
+struct lft_hfield *lft_hist_ref_new(struct lft_hist_parse *p,
+				    struct lft_hfield *var,
+				    const char *sys, const char *ev)
 {
 	struct lft_hist_data *hd = p->hd, *vhd;
 	struct lft_hfield *r;
