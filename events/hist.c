@@ -153,6 +153,8 @@ static void lft_hist_hit_one(struct lft_hist_data *hd, struct lft_ev_file *f,
 		lft_hmap_add(elt, i, lft_hist_eval(&hd->fields[i], &c));
 	if (hd->nvars)
 		lft_hist_vars_set(hd, elt, &c);
+	if (hd->nfvars)
+		lft_hist_fvars_set(hd, elt, &c);
 	if (hd->nactions && lft_hist_refs_read(hd, key, refs, true))
 		lft_hist_actions_run(hd, elt, key, &c);
 }
@@ -247,10 +249,13 @@ static void lft_hist_del(struct lft_ev_file *f, struct lft_hist_trig *t)
  */
 void lft_hist_clear_all(struct lft_ev_file *f)
 {
-	struct lft_hist_trig *t, *tmp;
-
-	list_for_each_entry_safe(t, tmp, &f->hists, list)
-		lft_hist_del(f, t);
+	/*
+	 * One at a time from the first: removing one may remove another
+	 * (a histogram made for a field variable) of the same event.
+	 */
+	while (!list_empty(&f->hists))
+		lft_hist_del(f, list_first_entry(&f->hists,
+						 struct lft_hist_trig, list));
 }
 
 /**
