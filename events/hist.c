@@ -506,15 +506,9 @@ static int lft_hist_filter(struct lft_ev_file *f, char *filter,
 	return t->filter_str ? 0 : -ENOMEM;
 }
 
-/**
- * lft_hist_store() - a "hist:" command written to an event's trigger file
- * @f: the event in an array (lft_lock held)
- * @remove: it was "!hist:"
- * @param: the text after "hist:" (NULL: none)
- *
- * Return: 0 or a negative errno (nothing changed).
- */
-int lft_hist_store(struct lft_ev_file *f, bool remove, char *param)
+/* A command, its errors logged as @outer's when it makes it (or as its own). */
+static int lft_hist_store_as(struct lft_ev_file *f, bool remove, char *param,
+			     struct lft_hist_parse *outer)
 {
 	struct lft_hist_parse p = { .tr = f->tr, .f = f, .remove = remove,
 				    .bits = LFT_HIST_BITS_DEFAULT };
@@ -524,9 +518,14 @@ int lft_hist_store(struct lft_ev_file *f, bool remove, char *param)
 
 	if (!param)
 		return -EINVAL;
-	p.cmd = kasprintf(GFP_KERNEL, "hist:%s", param);
-	p.loc = kasprintf(GFP_KERNEL, "hist:%s:%s", f->ev->system,
-			  f->ev->name);
+	if (outer) {
+		p.cmd = outer->cmd;
+		p.loc = outer->loc;
+	} else {
+		p.cmd = kasprintf(GFP_KERNEL, "hist:%s", param);
+		p.loc = kasprintf(GFP_KERNEL, "hist:%s:%s", f->ev->system,
+				  f->ev->name);
+	}
 	t = kzalloc(sizeof(*t), GFP_KERNEL);
 	ret = -ENOMEM;
 	if (!p.cmd || !p.loc || !t)
@@ -574,9 +573,40 @@ out:
 		lft_hist_data_put(t->hd);
 		lft_hist_trig_free_now(t);
 	}
-	kfree(p.cmd);
-	kfree(p.loc);
+	if (!outer) {
+		kfree(p.cmd);
+		kfree(p.loc);
+	}
 	return ret;
+}
+
+/**
+ * lft_hist_store() - a "hist:" command written to an event's trigger file
+ * @f: the event in an array (lft_lock held)
+ * @remove: it was "!hist:"
+ * @param: the text after "hist:" (NULL: none)
+ *
+ * Return: 0 or a negative errno (nothing changed).
+ */
+int lft_hist_store(struct lft_ev_file *f, bool remove, char *param)
+{
+	return lft_hist_store_as(f, remove, param, NULL);
+}
+
+/**
+ * lft_hist_store_within() - a hist command another one makes (a field
+ *	variable's histogram): as 6.1, its errors are logged as the
+ *	command being parsed
+ * @p: that command's parse
+ * @f: the event in an array (lft_lock held)
+ * @param: the command's text after "hist:" (cut up)
+ *
+ * Return: 0 or a negative errno (nothing changed).
+ */
+int lft_hist_store_within(struct lft_hist_parse *p, struct lft_ev_file *f,
+			  char *param)
+{
+	return lft_hist_store_as(f, false, param, p);
 }
 
 /**

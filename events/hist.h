@@ -432,6 +432,10 @@ struct lft_hist_ctx {
 	const u64 *refs;	/* the references' values, by var_idx */
 };
 
+/* hist.c */
+int lft_hist_store_within(struct lft_hist_parse *p, struct lft_ev_file *f,
+			  char *param);
+
 /* hist_parse.c */
 void lft_hist_err(struct lft_hist_parse *p, int err, const char *at);
 int lft_hist_parse_attrs(struct lft_hist_parse *p, char *param);

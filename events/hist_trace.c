@@ -183,7 +183,7 @@ static struct lft_hfield *lft_hist_fvhist(struct lft_hist_parse *p,
 		goto out;
 	}
 	/* lft_hist_store() cuts up what it is given: a copy. */
-	ret = lft_hist_store(f, false, cmd);
+	ret = lft_hist_store_within(p, f, cmd);
 	kfree(cmd);
 	if (ret) {
 		kfree(fh->cmd);
