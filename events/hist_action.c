@@ -7,7 +7,9 @@
  *   onmax($VAR).snapshot()        ... or takes a snapshot of the array,
  *   onchange($VAR).snapshot()     when it is the array's new maximum
  *   onmatch(SYS.EVENT).trace(SYNTH,PARAMS) or .SYNTH(PARAMS)
- *                                 generate a synthetic event
+ *                                 generate a synthetic event (on each
+ *                                 hit; onmax()/onchange() take .trace()
+ *                                 too: on a new max or change)
  *
  * The words are read before the fields, in 6.1's order (its errors
  * first); the actions are made once the trigger is known to be new, as
