@@ -153,6 +153,8 @@ static void lft_hist_hit_one(struct lft_hist_data *hd, struct lft_ev_file *f,
 		lft_hmap_add(elt, i, lft_hist_eval(&hd->fields[i], &c));
 	if (hd->nvars)
 		lft_hist_vars_set(hd, elt, &c);
+	if (hd->nfvars)
+		lft_hist_fvars_set(hd, elt, &c);
 	if (hd->nactions && lft_hist_refs_read(hd, key, refs, true))
 		lft_hist_actions_run(hd, elt, key, &c);
 }
@@ -247,10 +249,13 @@ static void lft_hist_del(struct lft_ev_file *f, struct lft_hist_trig *t)
  */
 void lft_hist_clear_all(struct lft_ev_file *f)
 {
-	struct lft_hist_trig *t, *tmp;
-
-	list_for_each_entry_safe(t, tmp, &f->hists, list)
-		lft_hist_del(f, t);
+	/*
+	 * One at a time from the first: removing one may remove another
+	 * (a histogram made for a field variable) of the same event.
+	 */
+	while (!list_empty(&f->hists))
+		lft_hist_del(f, list_first_entry(&f->hists,
+						 struct lft_hist_trig, list));
 }
 
 /**
@@ -501,15 +506,9 @@ static int lft_hist_filter(struct lft_ev_file *f, char *filter,
 	return t->filter_str ? 0 : -ENOMEM;
 }
 
-/**
- * lft_hist_store() - a "hist:" command written to an event's trigger file
- * @f: the event in an array (lft_lock held)
- * @remove: it was "!hist:"
- * @param: the text after "hist:" (NULL: none)
- *
- * Return: 0 or a negative errno (nothing changed).
- */
-int lft_hist_store(struct lft_ev_file *f, bool remove, char *param)
+/* A command, its errors logged as @outer's when it makes it (or as its own). */
+static int lft_hist_store_as(struct lft_ev_file *f, bool remove, char *param,
+			     struct lft_hist_parse *outer)
 {
 	struct lft_hist_parse p = { .tr = f->tr, .f = f, .remove = remove,
 				    .bits = LFT_HIST_BITS_DEFAULT };
@@ -519,9 +518,14 @@ int lft_hist_store(struct lft_ev_file *f, bool remove, char *param)
 
 	if (!param)
 		return -EINVAL;
-	p.cmd = kasprintf(GFP_KERNEL, "hist:%s", param);
-	p.loc = kasprintf(GFP_KERNEL, "hist:%s:%s", f->ev->system,
-			  f->ev->name);
+	if (outer) {
+		p.cmd = outer->cmd;
+		p.loc = outer->loc;
+	} else {
+		p.cmd = kasprintf(GFP_KERNEL, "hist:%s", param);
+		p.loc = kasprintf(GFP_KERNEL, "hist:%s:%s", f->ev->system,
+				  f->ev->name);
+	}
 	t = kzalloc(sizeof(*t), GFP_KERNEL);
 	ret = -ENOMEM;
 	if (!p.cmd || !p.loc || !t)
@@ -569,9 +573,40 @@ out:
 		lft_hist_data_put(t->hd);
 		lft_hist_trig_free_now(t);
 	}
-	kfree(p.cmd);
-	kfree(p.loc);
+	if (!outer) {
+		kfree(p.cmd);
+		kfree(p.loc);
+	}
 	return ret;
+}
+
+/**
+ * lft_hist_store() - a "hist:" command written to an event's trigger file
+ * @f: the event in an array (lft_lock held)
+ * @remove: it was "!hist:"
+ * @param: the text after "hist:" (NULL: none)
+ *
+ * Return: 0 or a negative errno (nothing changed).
+ */
+int lft_hist_store(struct lft_ev_file *f, bool remove, char *param)
+{
+	return lft_hist_store_as(f, remove, param, NULL);
+}
+
+/**
+ * lft_hist_store_within() - a hist command another one makes (a field
+ *	variable's histogram): as 6.1, its errors are logged as the
+ *	command being parsed
+ * @p: that command's parse
+ * @f: the event in an array (lft_lock held)
+ * @param: the command's text after "hist:" (cut up)
+ *
+ * Return: 0 or a negative errno (nothing changed).
+ */
+int lft_hist_store_within(struct lft_hist_parse *p, struct lft_ev_file *f,
+			  char *param)
+{
+	return lft_hist_store_as(f, false, param, p);
 }
 
 /**

@@ -15,6 +15,7 @@
 
 #include "events/event.h"
 #include "events/hist_map.h"
+#include "events/synth.h"
 
 /* 6.1's limits: tracing_map's and the trigger's. */
 #define LFT_HIST_KEYS_MAX	3
@@ -192,6 +193,9 @@ struct lft_hist_snap {
  * @ref: the reference to that variable (the histogram's)
  * @track: the element slot keeping the max or last value
  * @snap: snapshot(): what the last one took
+ * @synth: trace()'s synthetic event (held while the action exists)
+ * @param_ref: trace()'s params: each one's reference (its slot in the
+ *	histogram's references), whose value the event's field gets
  */
 struct lft_hist_action {
 	u8 handler;
@@ -207,14 +211,30 @@ struct lft_hist_action {
 	struct lft_hfield *ref;
 	u8 track;
 	struct lft_hist_snap *snap;
+	struct lft_synth_event *synth;
+	u8 param_ref[LFT_HIST_PARAMS_MAX];
 };
 
-/* A save() param: the field, kept in element slot @slot when saved. */
+/*
+ * A save() param, or a field variable (a trace() param that is a field
+ * of the event): the field, kept in element slot @slot when saved, or at
+ * every hit.
+ */
 struct lft_hist_save {
 	struct lft_hfield val;
 	char *name;
 	u8 slot;
 	u8 str;
+};
+
+/*
+ * A histogram made on another event for a trace() param that is a field
+ * of that event (6.1's field variable histogram): its command, to remove
+ * it with the histogram that made it.
+ */
+struct lft_hist_fvhist {
+	struct lft_ev_file *f;
+	char *cmd;
 };
 
 /**
@@ -233,6 +253,10 @@ struct lft_hist_save {
  * @nactions: how many
  * @saves: save()'s params (one save() a histogram, as in 6.1)
  * @nsaves: how many
+ * @fvars: field variables: trace() params that are fields of the event
+ * @nfvars: how many
+ * @fvhists: histograms made on other events for trace() params there
+ * @nfvhists: how many
  * @nslots: an element's variable slots: variables, then the actions'
  * @nstr: an element's string slots
  * @snap_node: in the list of histograms taking snapshots (one an array)
@@ -270,6 +294,10 @@ struct lft_hist_data {
 	unsigned int nactions;
 	struct lft_hist_save saves[LFT_HIST_VARS_MAX];
 	unsigned int nsaves;
+	struct lft_hist_save fvars[LFT_HIST_VARS_MAX];
+	unsigned int nfvars;
+	struct lft_hist_fvhist fvhists[LFT_HIST_VARS_MAX];
+	unsigned int nfvhists;
 	unsigned int nslots;
 	unsigned int nstr;
 	struct list_head snap_node;
@@ -388,6 +416,11 @@ enum {
 	LFT_HE_NO_CLOSING_PAREN,
 	LFT_HE_SUBSYS_NOT_FOUND,
 	LFT_HE_INVALID_SUBSYS_EVENT,
+	LFT_HE_TOO_MANY_FIELD_VARS,
+	LFT_HE_EVENT_FILE_NOT_FOUND,
+	LFT_HE_HIST_NOT_FOUND,
+	LFT_HE_HIST_CREATE_FAIL,
+	LFT_HE_SYNTH_VAR_NOT_FOUND,
 };
 
 /* What evaluating a field needs: the hit, and its variables' values. */
@@ -398,6 +431,10 @@ struct lft_hist_ctx {
 	unsigned int len;
 	const u64 *refs;	/* the references' values, by var_idx */
 };
+
+/* hist.c */
+int lft_hist_store_within(struct lft_hist_parse *p, struct lft_ev_file *f,
+			  char *param);
 
 /* hist_parse.c */
 void lft_hist_err(struct lft_hist_parse *p, int err, const char *at);
@@ -426,10 +463,18 @@ void lft_hx_release(struct lft_hfield *hf);
 void lft_hx_free(struct lft_hfield *hf);
 const char *lft_hx_name(const struct lft_hfield *hf);
 bool lft_hx_has_vars(const struct lft_hfield *hf);
+const char *lft_hx_type(const struct lft_hfield *hf);
 u64 lft_hist_eval(const struct lft_hfield *hf, const struct lft_hist_ctx *c);
 
 /* hist_var.c */
+struct lft_ev_file *lft_hist_file(struct lft_array *tr, const char *sys,
+				  const char *ev);
 struct lft_hfield *lft_hist_var_in(struct lft_hist_data *hd, const char *name);
+const struct lft_hfield *lft_hist_slot_var(const struct lft_hist_data *hd,
+					   unsigned int slot);
+struct lft_hfield *lft_hist_event_var(struct lft_hist_parse *p,
+				      const char *sys, const char *ev,
+				      const char *name);
 struct lft_hfield *lft_hist_ref_new(struct lft_hist_parse *p,
 				    struct lft_hfield *var,
 				    const char *sys, const char *ev);
@@ -475,6 +520,15 @@ void lft_hist_print_actions(struct seq_buf *s, const struct lft_hist_data *hd,
 void lft_hist_print_snapshot(struct seq_buf *s, const struct lft_hist_data *hd);
 void lft_hist_print_key(struct seq_buf *s, const struct lft_hist_data *hd,
 			const void *key, const char *comm);
+
+int lft_hist_field_var(struct lft_hist_parse *p, const char *param,
+		       struct lft_hist_save *sv, unsigned int *n);
+
+/* hist_trace.c */
+int lft_hist_trace_create(struct lft_hist_parse *p, struct lft_hist_action *a);
+void lft_hist_trace_release(struct lft_hist_data *hd);
+void lft_hist_fvars_set(const struct lft_hist_data *hd,
+			struct lft_hmap_elt *elt, const struct lft_hist_ctx *c);
 
 /* hist_print.c */
 void lft_hist_print_trig(struct seq_buf *s, const struct lft_hist_trig *t);

@@ -7,7 +7,9 @@
  *   onmax($VAR).snapshot()        ... or takes a snapshot of the array,
  *   onchange($VAR).snapshot()     when it is the array's new maximum
  *   onmatch(SYS.EVENT).trace(SYNTH,PARAMS) or .SYNTH(PARAMS)
- *                                 generate a synthetic event
+ *                                 generate a synthetic event (on each
+ *                                 hit; onmax()/onchange() take .trace()
+ *                                 too: on a new max or change)
  *
  * The words are read before the fields, in 6.1's order (its errors
  * first); the actions are made once the trigger is known to be new, as
@@ -15,8 +17,8 @@
  * (element slots after the histogram's own variables); the snapshot is
  * taken under the snapshot's lock, after comparing with the last one.
  *
- * Synthetic events are synth.c's: until an event of the name exists,
- * trace() fails as 6.1 does without one.
+ * trace() (hist_trace.c) generates a synthetic event (synth.c's) with
+ * the values of references made for its params.
  */
 #include <linux/slab.h>
 #include <linux/string.h>
@@ -144,7 +146,7 @@ static int lft_hist_onmatch_parse(struct lft_hist_parse *p, char *str,
 		lft_hist_err(p, LFT_HE_SUBSYS_NOT_FOUND, sys);
 		return -EINVAL;
 	}
-	if (!lft_ev_file_lookup(p->tr, sys, ev)) {
+	if (!lft_hist_file(p->tr, sys, ev)) {
 		lft_hist_err(p, LFT_HE_INVALID_SUBSYS_EVENT, ev);
 		return -EINVAL;
 	}
@@ -225,14 +227,21 @@ static int lft_hist_new_slot(struct lft_hist_data *hd)
 	return hd->nslots < LFT_HIST_VARS_MAX ? hd->nslots++ : -1;
 }
 
-/*
- * One save() param: a variable of the entry named as the param, holding
- * the field (6.1's create_field_var()).
+/**
+ * lft_hist_field_var() - a variable of the entry named as a field, holding
+ *	the field (6.1's create_field_var()): a save() param, or a trace()
+ *	param that is a field of the event
+ * @p: the parse
+ * @param: the field's name
+ * @sv: where it goes (the next of an array)
+ * @n: that array's count, counted up once @sv holds the field
+ *
+ * Return: 0 or a negative errno (logged where 6.1 logs).
  */
-static int lft_hist_save_one(struct lft_hist_parse *p, const char *param)
+int lft_hist_field_var(struct lft_hist_parse *p, const char *param,
+		       struct lft_hist_save *sv, unsigned int *n)
 {
 	struct lft_hist_data *hd = p->hd;
-	struct lft_hist_save *sv = &hd->saves[hd->nsaves];
 	char *copy = kstrdup(param, GFP_KERNEL);
 	struct lft_hfield *hf;
 	unsigned int nsub = 0;
@@ -260,7 +269,7 @@ static int lft_hist_save_one(struct lft_hist_parse *p, const char *param)
 		goto out;
 	sv->name = kstrdup(param, GFP_KERNEL);
 	sv->slot = slot;
-	hd->nsaves++;
+	(*n)++;
 	if (sv->val.flags & LFT_HF_STRING)
 		sv->str = hd->nstr++;
 	ret = sv->name ? 0 : -ENOMEM;
@@ -280,7 +289,9 @@ static int lft_hist_save_create(struct lft_hist_parse *p,
 		return -EEXIST;
 	}
 	for (i = 0; i < a->nparams; i++) {
-		ret = lft_hist_save_one(p, a->params[i]);
+		ret = lft_hist_field_var(p, a->params[i],
+					 &p->hd->saves[p->hd->nsaves],
+					 &p->hd->nsaves);
 		if (ret) {
 			lft_hist_err(p, LFT_HE_FIELD_VAR_CREATE_FAIL,
 				     a->params[i]);
@@ -309,16 +320,6 @@ static int lft_hist_snap_create(struct lft_hist_parse *p,
 	p->hd->snap_tr = p->tr;
 	list_add(&p->hd->snap_node, &lft_hist_snaps);
 	return 0;
-}
-
-/* trace(): the synthetic event must exist (synth.c's). */
-static int lft_hist_trace_create(struct lft_hist_parse *p,
-				 struct lft_hist_action *a)
-{
-	const char *name = a->trace_kw ? a->synth_name : a->name;
-
-	lft_hist_err(p, LFT_HE_SYNTH_EVENT_NOT_FOUND, name);
-	return -EINVAL;
 }
 
 /* onmax($VAR) / onchange($VAR): what is tracked, and where. */
@@ -383,7 +384,8 @@ int lft_hist_actions_create(struct lft_hist_parse *p)
 
 /**
  * lft_hist_actions_release() - a histogram going: it takes no more
- *	snapshots (another may)
+ *	snapshots (another may), lets go of its synthetic events and
+ *	removes the histograms it made for field variables
  * @hd: the histogram (lft_lock held)
  */
 void lft_hist_actions_release(struct lft_hist_data *hd)
@@ -392,10 +394,12 @@ void lft_hist_actions_release(struct lft_hist_data *hd)
 		list_del(&hd->snap_node);
 		hd->snap_tr = NULL;
 	}
+	lft_hist_trace_release(hd);
 }
 
 /**
- * lft_hist_actions_free() - free a histogram's actions and saves
+ * lft_hist_actions_free() - free a histogram's actions, saves and field
+ *	variables
  * @hd: the histogram, which no hit sees any more
  */
 void lft_hist_actions_free(struct lft_hist_data *hd)
@@ -407,6 +411,10 @@ void lft_hist_actions_free(struct lft_hist_data *hd)
 	for (i = 0; i < hd->nsaves; i++) {
 		lft_hx_release(&hd->saves[i].val);
 		kfree(hd->saves[i].name);
+	}
+	for (i = 0; i < hd->nfvars; i++) {
+		lft_hx_release(&hd->fvars[i].val);
+		kfree(hd->fvars[i].name);
 	}
 }
 
@@ -501,8 +509,12 @@ void lft_hist_actions_run(const struct lft_hist_data *hd,
 		struct lft_hist_snap_ctx sc;
 		u64 v, track;
 
-		if (a->handler == LFT_HH_ONMATCH)
+		if (a->handler == LFT_HH_ONMATCH) {
+			if (a->synth)
+				lft_synth_trace_idx(a->synth, c->refs,
+						    a->param_ref, a->nparams);
 			continue;
+		}
 		v = c->refs[a->ref->ref_idx];
 		track = READ_ONCE(slots[a->track]);
 		if (a->handler == LFT_HH_ONMAX ? v <= track : v == track)
@@ -513,6 +525,10 @@ void lft_hist_actions_run(const struct lft_hist_data *hd,
 				lft_hist_slot_set(hd, elt, hd->saves[j].slot,
 						  hd->saves[j].str,
 						  &hd->saves[j].val, c);
+		} else if (a->action == LFT_HACT_TRACE) {
+			if (a->synth)
+				lft_synth_trace_idx(a->synth, c->refs,
+						    a->param_ref, a->nparams);
 		} else if (a->action == LFT_HACT_SNAPSHOT) {
 			sc.hd = hd;
 			sc.a = a;

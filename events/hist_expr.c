@@ -126,7 +126,11 @@ static int lft_hx_modifier(struct lft_hist_parse *p, const char *name,
 	return -EINVAL;
 }
 
-/* @hf reads field @fl: its name (without an array's "[N]") and type. */
+/*
+ * @hf reads field @fl: its name (without an array's "[N]") and type, as
+ * 6.1 has it: an array's "[N]" is part of it ("char[16]"), which is what
+ * a synthetic event's field is matched with.
+ */
 static int lft_hx_own(struct lft_hfield *hf, const struct lft_ev_field *fl)
 {
 	const char *br = strchr(fl->name, '[');
@@ -134,7 +138,10 @@ static int lft_hx_own(struct lft_hfield *hf, const struct lft_ev_field *fl)
 	hf->has_field = true;
 	hf->own_name = br ? kstrndup(fl->name, br - fl->name, GFP_KERNEL) :
 			    kstrdup(fl->name, GFP_KERNEL);
-	hf->type = kstrdup(fl->type, GFP_KERNEL);
+	if (fl->count)
+		hf->type = kasprintf(GFP_KERNEL, "%s[%u]", fl->type, fl->count);
+	else
+		hf->type = kasprintf(GFP_KERNEL, "%s%s", fl->type, br ?: "");
 	hf->name = hf->own_name;
 	return hf->own_name && hf->type ? 0 : -ENOMEM;
 }
@@ -261,6 +268,32 @@ int lft_hx_place(struct lft_hfield *slot, struct lft_hfield *hf)
 		return 0;
 	lft_hx_release(slot);
 	return -ENOMEM;
+}
+
+/**
+ * lft_hx_type() - a field's type as 6.1 names it (what a synthetic
+ *	event's field must match)
+ * @hf: the field
+ *
+ * Return: the type ("u64" when it has none of its own).
+ */
+const char *lft_hx_type(const struct lft_hfield *hf)
+{
+	const struct lft_hfield *v;
+
+	if (hf->kind == LFT_HF_REF) {
+		v = lft_hist_slot_var(hf->ref_hd, hf->ref_var);
+		return v ? lft_hx_type(v) : "u64";
+	}
+	if ((hf->flags & LFT_HF_EXECNAME) && (hf->flags & LFT_HF_VAR))
+		return "char[]";
+	if (hf->kind == LFT_HF_CPU)
+		return "unsigned int";
+	if (hf->kind == LFT_HF_EXPR)
+		return lft_hx_type(hf->operands[0]);
+	if (hf->kind == LFT_HF_STACK)
+		return "unsigned long[]";
+	return hf->has_field && hf->type ? hf->type : "u64";
 }
 
 /* ------------------------------------------------------------- names */

@@ -55,6 +55,11 @@ static const char *const lft_hist_errs[] = {
 	[LFT_HE_NO_CLOSING_PAREN] = "No closing paren found",
 	[LFT_HE_SUBSYS_NOT_FOUND] = "Missing subsystem",
 	[LFT_HE_INVALID_SUBSYS_EVENT] = "Invalid subsystem or event name",
+	[LFT_HE_TOO_MANY_FIELD_VARS] = "Too many field variables defined",
+	[LFT_HE_EVENT_FILE_NOT_FOUND] = "Event file not found",
+	[LFT_HE_HIST_NOT_FOUND] = "Matching event histogram not found",
+	[LFT_HE_HIST_CREATE_FAIL] = "Couldn't create histogram for field",
+	[LFT_HE_SYNTH_VAR_NOT_FOUND] = "Couldn't find synthetic variable",
 };
 
 /**

@@ -43,6 +43,48 @@ struct lft_hfield *lft_hist_var_in(struct lft_hist_data *hd, const char *name)
 	return NULL;
 }
 
+/**
+ * lft_hist_file() - an event of the array by name, as hist commands name
+ *	them: trace_marker's ftrace.print too (in no list of the array's)
+ * @tr: the array
+ * @sys: the event's system
+ * @ev: its name
+ *
+ * Return: the event in the array, or NULL.
+ */
+struct lft_ev_file *lft_hist_file(struct lft_array *tr, const char *sys,
+				  const char *ev)
+{
+	struct lft_ev_file *f = lft_ev_file_lookup(tr, sys, ev);
+	struct lft_ev_array *ea = tr->events;
+
+	if (!f && ea && ea->marker && !strcmp(sys, ea->marker->ev->system) &&
+	    !strcmp(ev, ea->marker->ev->name))
+		f = ea->marker;
+	return f;
+}
+
+/**
+ * lft_hist_slot_var() - what an element slot of a histogram holds: a
+ *	variable, or a field variable
+ * @hd: the histogram
+ * @slot: the slot
+ *
+ * Return: the field, or NULL (an action's slot).
+ */
+const struct lft_hfield *lft_hist_slot_var(const struct lft_hist_data *hd,
+					   unsigned int slot)
+{
+	unsigned int i;
+
+	if (slot < hd->nvars)
+		return &hd->vars[slot];
+	for (i = 0; i < hd->nfvars; i++)
+		if (hd->fvars[i].slot == slot)
+			return &hd->fvars[i].val;
+	return NULL;
+}
+
 /* A variable of that name on an event's hist triggers. */
 static struct lft_hfield *lft_hist_var_on(struct lft_ev_file *f,
 					  const char *name)
@@ -71,7 +113,7 @@ static struct lft_ev_file *lft_hist_var_file(struct lft_hist_parse *p,
 	struct lft_hist_trig *t;
 
 	if (sys)
-		return lft_ev_file_lookup(p->tr, sys, ev);
+		return lft_hist_file(p->tr, sys, ev);
 	list_for_each_entry(t, &lft_hist_var_trigs, vars_node) {
 		if (t->f->tr != p->tr || t->f == found)
 			continue;
@@ -84,6 +126,64 @@ static struct lft_ev_file *lft_hist_var_file(struct lft_hist_parse *p,
 		found = t->f;
 	}
 	return found;
+}
+
+/*
+ * A variable on the hist triggers of the events the parsed histogram's
+ * onmatch() actions name (6.1's find_match_var()): ERR_PTR when several
+ * have it (logged).
+ */
+static struct lft_hfield *lft_hist_match_var(struct lft_hist_parse *p,
+					     const char *name)
+{
+	struct lft_hfield *found = NULL, *v;
+	struct lft_ev_file *f;
+	unsigned int i;
+
+	for (i = 0; i < p->hd->nactions; i++) {
+		const struct lft_hist_action *a = p->hd->actions[i];
+
+		if (a->handler != LFT_HH_ONMATCH)
+			continue;
+		f = lft_hist_var_file(p, a->match_sys, a->match_ev, name);
+		v = f ? lft_hist_var_on(f, name) : NULL;
+		if (!v)
+			continue;
+		if (found) {
+			lft_hist_err(p, LFT_HE_VAR_NOT_UNIQUE, name);
+			return ERR_PTR(-EINVAL);
+		}
+		found = v;
+	}
+	return found;
+}
+
+/**
+ * lft_hist_event_var() - a variable of a hist trigger of the array, as an
+ *	action's param names it (6.1's find_event_var())
+ * @p: the parse
+ * @sys: SYS of "SYS.EVENT.$NAME", or NULL
+ * @ev: EVENT, or NULL
+ * @name: NAME
+ *
+ * Return: the variable, or NULL.
+ */
+struct lft_hfield *lft_hist_event_var(struct lft_hist_parse *p,
+				      const char *sys, const char *ev,
+				      const char *name)
+{
+	struct lft_ev_file *f;
+	struct lft_hfield *v;
+
+	if (!sys || !ev) {
+		v = lft_hist_match_var(p, name);
+		if (IS_ERR(v))
+			return NULL;
+		if (v)
+			return v;
+	}
+	f = lft_hist_var_file(p, sys, ev, name);
+	return f ? lft_hist_var_on(f, name) : NULL;
 }
 
 /**

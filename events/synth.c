@@ -223,7 +223,8 @@ static void lft_synth_stackcpy(void *dst, const void *src, unsigned int len)
 
 /* Fill record @rec (its header aside) from @vals; @lens: dynamic sizes. */
 static void lft_synth_fill(const struct lft_synth_event *se, void *rec,
-			   const u64 *vals, const unsigned int *lens)
+			   const u64 *vals, const u8 *idx,
+			   const unsigned int *lens)
 {
 	unsigned int i, dyn = se->fixed;
 
@@ -231,7 +232,7 @@ static void lft_synth_fill(const struct lft_synth_event *se, void *rec,
 	for (i = 0; i < se->def.nfields; i++) {
 		const struct lft_synth_field *f = &se->def.fields[i];
 		void *slot = rec + se->offs[i];
-		u64 v = vals[i];
+		u64 v = vals[idx ? idx[i] : i];
 
 		if (f->is_dynamic) {
 			if (f->is_stack)
@@ -259,18 +260,14 @@ static void lft_synth_fill(const struct lft_synth_event *se, void *rec,
 	}
 }
 
-/**
- * lft_synth_trace() - generate a synthetic event
- * @se: the event
- * @vals: one value per field (an integer, or a string's or stack's address)
- * @nvals: how many; nothing is written unless it is the fields' count
- *
- * Called with preemption disabled (an event probe's context): the record
- * goes to every array where the event is enabled, through its triggers,
- * filter and soft mode as any event's.
+/*
+ * Field i's value is @vals[@idx[i]], or @vals[i] without @idx. Called with
+ * preemption disabled (an event probe's context): the record goes to
+ * every array where the event is enabled, through its triggers, filter
+ * and soft mode as any event's.
  */
-void lft_synth_trace(struct lft_synth_event *se, const u64 *vals,
-		     unsigned int nvals)
+static void lft_synth_emit(struct lft_synth_event *se, const u64 *vals,
+			   const u8 *idx, unsigned int nvals)
 {
 	unsigned int lens[LFT_SYNTH_FIELDS_MAX], i, dsize = 0;
 	struct lft_ev_file *f;
@@ -287,7 +284,8 @@ void lft_synth_trace(struct lft_synth_event *se, const u64 *vals,
 	for (i = 0; i < nvals; i++) {
 		if (!se->def.fields[i].is_dynamic)
 			continue;
-		lens[i] = lft_synth_dynlen(&se->def.fields[i], vals[i]);
+		lens[i] = lft_synth_dynlen(&se->def.fields[i],
+					   vals[idx ? idx[i] : i]);
 		dsize += lens[i];
 	}
 	/* Too big for a record: none, as 6.1's reservation fails. */
@@ -299,11 +297,42 @@ void lft_synth_trace(struct lft_synth_event *se, const u64 *vals,
 
 		if (!rec)
 			continue;
-		lft_synth_fill(se, rec, vals, lens);
+		lft_synth_fill(se, rec, vals, idx, lens);
 		lft_ev_commit(f, &res);
 	}
 out:
 	this_cpu_dec(lft_synth_nest);
+}
+
+/**
+ * lft_synth_trace() - generate a synthetic event
+ * @se: the event
+ * @vals: one value per field (an integer, or a string's or stack's address)
+ * @nvals: how many; nothing is written unless it is the fields' count
+ *
+ * Called with preemption disabled (an event probe's context).
+ */
+void lft_synth_trace(struct lft_synth_event *se, const u64 *vals,
+		     unsigned int nvals)
+{
+	lft_synth_emit(se, vals, NULL, nvals);
+}
+
+/**
+ * lft_synth_trace_idx() - generate a synthetic event from values picked
+ *	out of an array (a hist action's references, as 6.1 passes them)
+ * @se: the event
+ * @vals: the values
+ * @idx: field i's value is @vals[@idx[i]]
+ * @nvals: entries in @idx; nothing is written unless it is the fields'
+ *	count
+ *
+ * Called with preemption disabled (an event probe's context).
+ */
+void lft_synth_trace_idx(struct lft_synth_event *se, const u64 *vals,
+			 const u8 *idx, unsigned int nvals)
+{
+	lft_synth_emit(se, vals, idx, nvals);
 }
 
 /* ------------------------------------------------------- the lines */
