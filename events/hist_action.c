@@ -397,6 +397,17 @@ void lft_hist_actions_release(struct lft_hist_data *hd)
 	lft_hist_trace_release(hd);
 }
 
+/* Field variables made by lft_hist_field_var(): save()'s or trace()'s. */
+static void lft_hist_saves_free(struct lft_hist_save *sv, unsigned int n)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++) {
+		lft_hx_release(&sv[i].val);
+		kfree(sv[i].name);
+	}
+}
+
 /**
  * lft_hist_actions_free() - free a histogram's actions, saves and field
  *	variables
@@ -408,14 +419,8 @@ void lft_hist_actions_free(struct lft_hist_data *hd)
 
 	for (i = 0; i < hd->nactions; i++)
 		lft_hist_action_free(hd->actions[i]);
-	for (i = 0; i < hd->nsaves; i++) {
-		lft_hx_release(&hd->saves[i].val);
-		kfree(hd->saves[i].name);
-	}
-	for (i = 0; i < hd->nfvars; i++) {
-		lft_hx_release(&hd->fvars[i].val);
-		kfree(hd->fvars[i].name);
-	}
+	lft_hist_saves_free(hd->saves, hd->nsaves);
+	lft_hist_saves_free(hd->fvars, hd->nfvars);
 }
 
 static bool lft_hist_streq(const char *a, const char *b)

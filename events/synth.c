@@ -260,14 +260,21 @@ static void lft_synth_fill(const struct lft_synth_event *se, void *rec,
 	}
 }
 
-/*
- * Field i's value is @vals[@idx[i]], or @vals[i] without @idx. Called with
- * preemption disabled (an event probe's context): the record goes to
- * every array where the event is enabled, through its triggers, filter
- * and soft mode as any event's.
+/**
+ * lft_synth_trace_idx() - generate a synthetic event from values picked
+ *	out of an array (a hist action's references, as 6.1 passes them)
+ * @se: the event
+ * @vals: the values
+ * @idx: field i's value is @vals[@idx[i]]; NULL: @vals[i]
+ * @nvals: how many fields are given; nothing is written unless it is the
+ *	fields' count
+ *
+ * Called with preemption disabled (an event probe's context): the record
+ * goes to every array where the event is enabled, through its triggers,
+ * filter and soft mode as any event's.
  */
-static void lft_synth_emit(struct lft_synth_event *se, const u64 *vals,
-			   const u8 *idx, unsigned int nvals)
+void lft_synth_trace_idx(struct lft_synth_event *se, const u64 *vals,
+			 const u8 *idx, unsigned int nvals)
 {
 	unsigned int lens[LFT_SYNTH_FIELDS_MAX], i, dsize = 0;
 	struct lft_ev_file *f;
@@ -315,24 +322,7 @@ out:
 void lft_synth_trace(struct lft_synth_event *se, const u64 *vals,
 		     unsigned int nvals)
 {
-	lft_synth_emit(se, vals, NULL, nvals);
-}
-
-/**
- * lft_synth_trace_idx() - generate a synthetic event from values picked
- *	out of an array (a hist action's references, as 6.1 passes them)
- * @se: the event
- * @vals: the values
- * @idx: field i's value is @vals[@idx[i]]
- * @nvals: entries in @idx; nothing is written unless it is the fields'
- *	count
- *
- * Called with preemption disabled (an event probe's context).
- */
-void lft_synth_trace_idx(struct lft_synth_event *se, const u64 *vals,
-			 const u8 *idx, unsigned int nvals)
-{
-	lft_synth_emit(se, vals, idx, nvals);
+	lft_synth_trace_idx(se, vals, NULL, nvals);
 }
 
 /* ------------------------------------------------------- the lines */

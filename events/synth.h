@@ -55,7 +55,7 @@ unsigned int lft_synth_fields(const struct lft_synth_event *se,
  */
 void lft_synth_trace(struct lft_synth_event *se, const u64 *vals,
 		     unsigned int nvals);
-/* The same, field i's value being @vals[@idx[i]]. */
+/* The same, field i's value being @vals[@idx[i]] (@idx NULL: @vals[i]). */
 void lft_synth_trace_idx(struct lft_synth_event *se, const u64 *vals,
 			 const u8 *idx, unsigned int nvals);
 
