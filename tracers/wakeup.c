@@ -11,6 +11,13 @@
  * being watched and the task running, and closes when the task is switched
  * in; sched_migrate_task follows it to its CPU, whose functions
  * function-trace records meanwhile.
+ *
+ * While tracing_on is 0 no window opens or is reported, the rule of the
+ * kernel's irqsoff family (its wakeup tracer has none): a window then
+ * writes no records, and reporting it would swap that empty trace in over
+ * the max trace the user stopped tracing to read. ftracetest's
+ * tracer/wakeup.tc reads it so, and under TCG a wakeup after its
+ * "echo 0 > tracing_on" often beat the max it had just recorded.
  */
 #include <linux/percpu.h>
 #include <linux/sched.h>
@@ -96,7 +103,7 @@ static void lft_wk_wakeup(void *data, struct task_struct *p)
 		return;
 	lft_cmdline_record(p);
 	lft_cmdline_record(current);
-	if (lft_wk_ignore(p))
+	if (lft_wk_ignore(p) || !lft_array_on(tr))
 		return;
 	if (this_cpu_inc_return(lft_wk_busy) != 1)
 		goto out;
@@ -150,7 +157,7 @@ static void lft_wk_switch(void *data, bool preempt, struct task_struct *prev,
 	lft_wk_ctx(tr, LFT_TRACE_CTX, prev, next, &ctx);
 	lft_lat_stack(tr, &ctx, 0);
 	delta = lft_rb_now(READ_ONCE(tr->rb)) - lft_wk_start;
-	if (!lft_lat_report(tr, delta))
+	if (!lft_array_on(tr) || !lft_lat_report(tr, delta))
 		goto out_unlock;
 	if (!READ_ONCE(tr->stop_count)) {
 		WRITE_ONCE(tr->max_latency, delta);
