@@ -329,7 +329,11 @@ void lft_hist_trace_release(struct lft_hist_data *hd)
 	for (i = 0; i < hd->nactions; i++) {
 		struct lft_hist_action *a = hd->actions[i];
 
-		/* Hits see the event until the histogram's grace period. */
+		/*
+		 * Hits see the event until the histogram's grace period;
+		 * giving it back now is safe: removing a synthetic event
+		 * (lft_event_remove()) waits for a grace period itself.
+		 */
 		if (a->synth)
 			lft_synth_put(a->synth);
 	}
