@@ -91,7 +91,9 @@ static void lft_hist_key(const struct lft_hist_data *hd,
 		unsigned int off = hf->offset, n = hf->size;
 		u64 v;
 
-		switch (hf->kind) {
+		/* A string's .log2 or .buckets is a number to 6.1. */
+		switch (hf->flags & (LFT_HF_LOG2 | LFT_HF_BUCKET) ?
+			LFT_HF_NUM : hf->kind) {
 		case LFT_HF_STACK:
 			lft_hist_stack((unsigned long *)dst);
 			continue;

@@ -510,7 +510,8 @@ static u64 lft_hx_op(const struct lft_hfield *hf, const struct lft_hist_ctx *c)
  *
  * Any context; bounded recursion (three operators at most).
  *
- * Return: the value (0 for a string: lftrace does not sum addresses).
+ * Return: the value (0 for a string: lftrace does not sum addresses;
+ * 64 for its .log2, as 6.1's for any kernel address).
  */
 u64 lft_hist_eval(const struct lft_hfield *hf, const struct lft_hist_ctx *c)
 {
@@ -544,6 +545,14 @@ u64 lft_hist_eval(const struct lft_hfield *hf, const struct lft_hist_ctx *c)
 			v = div_u64(v + 500, 1000);
 		break;
 	}
+	case LFT_HF_STR:
+	case LFT_HF_LOC:
+		/*
+		 * 6.1 takes the string's address in the record: always in
+		 * the top half, its .log2 is 64 (what else depends on
+		 * where the record lies lftrace leaves at 0).
+		 */
+		return hf->flags & LFT_HF_LOG2 ? 64 : 0;
 	default:
 		return 0;
 	}

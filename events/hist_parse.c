@@ -424,6 +424,12 @@ int lft_hist_parse_fields(struct lft_hist_parse *p, const struct lft_event *ev,
 		ret = lft_hist_vars(p);
 	if (!ret)
 		ret = lft_hist_keys(p, hd);
+	/*
+	 * 6.1 frees its variable definitions once the fields are made: the
+	 * sort keys and the actions' params (save($v), a field variable)
+	 * see no "$NAME" standing for a field of its own any more.
+	 */
+	p->nvar_defs = 0;
 	if (!ret)
 		ret = lft_hist_sort(p, hd);
 	return ret;

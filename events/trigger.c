@@ -362,9 +362,10 @@ int lft_ev_store_trigger(struct lft_file_ref *ref, char *buf, size_t cnt)
 	bool remove;
 	int type, ret;
 
-	next = skip_spaces(strim(buf));
-	if (!*next)
+	/* Blanks only are no command (-EINVAL), an empty write nothing. */
+	if (!cnt)
 		return 0;
+	next = skip_spaces(strim(buf));
 	cmd = strsep(&next, ": \t");
 	if (next) {
 		next = skip_spaces(next);
