@@ -86,8 +86,12 @@ static void lft_graph_notrace_ret(unsigned long func, int depth, u64 calltime,
 {
 }
 
+/*
+ * @irqs_on: the handler turned interrupts off; its record shows them as
+ * the traced code had them (the kernel's records take the saved flags).
+ */
 static void lft_graph_ret_one(unsigned long func, int depth, u64 calltime,
-			      struct pt_regs *regs)
+			      bool irqs_on)
 {
 	struct lft_array *tr = READ_ONCE(lft_graph_tr);
 	struct lft_graph_ret_entry *r;
@@ -110,6 +114,8 @@ static void lft_graph_ret_one(unsigned long func, int depth, u64 calltime,
 		return;
 	rb = READ_ONCE(tr->rb);
 	lft_gen_ctx_dec(&ctx, LFT_TRACE_GRAPH_RET);
+	if (irqs_on)
+		ctx.flags &= ~LFT_FLAG_IRQS_OFF;
 	r = lft_rb_reserve(rb, sizeof(*r), &res);
 	if (!r)
 		return;
@@ -151,15 +157,17 @@ static void lft_graph_ret(unsigned long func, int depth, u64 calltime,
 	u8 *busy = lft_graph_busy_enter();
 
 	if (busy) {
-		lft_graph_ret_one(func, depth, calltime, regs);
+		lft_graph_ret_one(func, depth, calltime,
+				  off && !irqs_disabled_flags(flags));
 		lft_graph_busy_exit(busy);
 	}
 	if (off)
 		local_irq_restore(flags);
 }
 
+/* @irqs_on: as for lft_graph_ret_one(). */
 static void lft_graph_hit_one(unsigned long ip, unsigned long parent_ip,
-			      struct pt_regs *regs)
+			      struct pt_regs *regs, bool irqs_on)
 {
 	struct lft_array *tr = READ_ONCE(lft_graph_tr);
 	struct lft_graph_ent_entry *ent;
@@ -203,6 +211,8 @@ static void lft_graph_hit_one(unsigned long ip, unsigned long parent_ip,
 	 * returns do not: the same flags as its lines.
 	 */
 	lft_gen_ctx(&ctx, LFT_TRACE_GRAPH_ENT);
+	if (irqs_on)
+		ctx.flags &= ~LFT_FLAG_IRQS_OFF;
 	ent = lft_rb_reserve(rb, sizeof(*ent), &res);
 	if (!ent)
 		return;
@@ -222,7 +232,8 @@ static void lft_graph_hit(unsigned long ip, unsigned long parent_ip,
 	u8 *busy = lft_graph_busy_enter();
 
 	if (busy) {
-		lft_graph_hit_one(ip, parent_ip, regs);
+		lft_graph_hit_one(ip, parent_ip, regs,
+				  off && !irqs_disabled_flags(flags));
 		lft_graph_busy_exit(busy);
 	}
 	if (off)
