@@ -86,8 +86,12 @@ static void lft_graph_notrace_ret(unsigned long func, int depth, u64 calltime,
 {
 }
 
+/*
+ * @irqs_on: the handler turned interrupts off; its record shows them as
+ * the traced code had them (the kernel's records take the saved flags).
+ */
 static void lft_graph_ret_one(unsigned long func, int depth, u64 calltime,
-			      struct pt_regs *regs)
+			      bool irqs_on)
 {
 	struct lft_array *tr = READ_ONCE(lft_graph_tr);
 	struct lft_graph_ret_entry *r;
@@ -110,6 +114,8 @@ static void lft_graph_ret_one(unsigned long func, int depth, u64 calltime,
 		return;
 	rb = READ_ONCE(tr->rb);
 	lft_gen_ctx_dec(&ctx, LFT_TRACE_GRAPH_RET);
+	if (irqs_on)
+		ctx.flags &= ~LFT_FLAG_IRQS_OFF;
 	r = lft_rb_reserve(rb, sizeof(*r), &res);
 	if (!r)
 		return;
@@ -125,19 +131,43 @@ static void lft_graph_ret_one(unsigned long func, int depth, u64 calltime,
 	lft_taskinfo_note();
 }
 
+/*
+ * function_graph's handlers run with interrupts off, as the kernel's do:
+ * an interrupt landing in one (the irq_work that its own ring buffer
+ * commit raises for a waiting reader lands there by construction) found
+ * this context busy at irq_enter_rcu() and at irq_exit_rcu()'s return,
+ * which run at the interrupted context's level, and lost those records:
+ * an irq_exit_rcu() entry without its return (perf ftrace -G showed it).
+ * The latency tracers' windows (a gate) leave them on: their gates look
+ * at the interrupt state of the traced code.
+ */
+static __always_inline bool lft_graph_irqs_save(unsigned long *flags)
+{
+	if (READ_ONCE(lft_graph_gate))
+		return false;
+	local_irq_save(*flags);
+	return true;
+}
+
 static void lft_graph_ret(unsigned long func, int depth, u64 calltime,
 			  struct pt_regs *regs)
 {
+	unsigned long flags;
+	bool off = lft_graph_irqs_save(&flags);
 	u8 *busy = lft_graph_busy_enter();
 
-	if (!busy)
-		return;
-	lft_graph_ret_one(func, depth, calltime, regs);
-	lft_graph_busy_exit(busy);
+	if (busy) {
+		lft_graph_ret_one(func, depth, calltime,
+				  off && !irqs_disabled_flags(flags));
+		lft_graph_busy_exit(busy);
+	}
+	if (off)
+		local_irq_restore(flags);
 }
 
+/* @irqs_on: as for lft_graph_ret_one(). */
 static void lft_graph_hit_one(unsigned long ip, unsigned long parent_ip,
-			      struct pt_regs *regs)
+			      struct pt_regs *regs, bool irqs_on)
 {
 	struct lft_array *tr = READ_ONCE(lft_graph_tr);
 	struct lft_graph_ent_entry *ent;
@@ -181,6 +211,8 @@ static void lft_graph_hit_one(unsigned long ip, unsigned long parent_ip,
 	 * returns do not: the same flags as its lines.
 	 */
 	lft_gen_ctx(&ctx, LFT_TRACE_GRAPH_ENT);
+	if (irqs_on)
+		ctx.flags &= ~LFT_FLAG_IRQS_OFF;
 	ent = lft_rb_reserve(rb, sizeof(*ent), &res);
 	if (!ent)
 		return;
@@ -195,12 +227,17 @@ static void lft_graph_hit_one(unsigned long ip, unsigned long parent_ip,
 static void lft_graph_hit(unsigned long ip, unsigned long parent_ip,
 			  struct pt_regs *regs)
 {
+	unsigned long flags;
+	bool off = lft_graph_irqs_save(&flags);
 	u8 *busy = lft_graph_busy_enter();
 
-	if (!busy)
-		return;
-	lft_graph_hit_one(ip, parent_ip, regs);
-	lft_graph_busy_exit(busy);
+	if (busy) {
+		lft_graph_hit_one(ip, parent_ip, regs,
+				  off && !irqs_disabled_flags(flags));
+		lft_graph_busy_exit(busy);
+	}
+	if (off)
+		local_irq_restore(flags);
 }
 
 /* Before kprobe events: their return probes then fire inside its frame. */
