@@ -215,8 +215,11 @@ static void lft_up_event_drop(struct lft_up_event *uev)
 
 static void lft_up_event_free(struct lft_up_event *uev)
 {
-	lft_kp_def_free(uev->def);
+	struct lft_kp_def *def = uev->def;
+
+	/* Its fields are freed by what the definition says they are. */
 	lft_up_event_drop(uev);
+	lft_kp_def_free(def);
 }
 
 /* The format's fields: the head's (as a kprobe's), then the arguments. */
