@@ -39,6 +39,15 @@ void lft_call_rude(struct rcu_head *head, rcu_callback_t func);
 void lft_rude_barrier(void);
 #endif
 
+/*
+ * A local the compiler must not zero (CONFIG_INIT_STACK_ALL_ZERO) because
+ * the code sets what it reads: kernels whose compiler or headers lack the
+ * attribute zero it, as any local.
+ */
+#ifndef __uninitialized
+#define __uninitialized
+#endif
+
 /* A file that cannot seek. */
 #ifdef LFT_HAVE_NO_LLSEEK
 #define LFT_NO_LLSEEK	no_llseek

@@ -13,6 +13,7 @@
 #include <linux/sched.h>
 #include <linux/seq_buf.h>
 
+#include "compat/kapi.h"
 #include "events/event.h"
 #include "events/hist_map.h"
 #include "events/synth.h"
@@ -431,6 +432,26 @@ struct lft_hist_ctx {
 	unsigned int len;
 	const u64 *refs;	/* the references' values, by var_idx */
 };
+
+/* A record's integer field of @size bytes at @off, sign-extended if signed. */
+static inline u64 lft_hist_num(const void *rec, unsigned int off,
+			       unsigned int size, bool is_signed)
+{
+	const void *v = rec + off;
+
+	switch (size) {
+	case 1:
+		return is_signed ? (u64)*(const s8 *)v : *(const u8 *)v;
+	case 2:
+		return is_signed ? (u64)get_unaligned((const s16 *)v) :
+				   get_unaligned((const u16 *)v);
+	case 4:
+		return is_signed ? (u64)get_unaligned((const s32 *)v) :
+				   get_unaligned((const u32 *)v);
+	default:
+		return get_unaligned((const u64 *)v);
+	}
+}
 
 /* hist.c */
 int lft_hist_store_within(struct lft_hist_parse *p, struct lft_ev_file *f,

@@ -440,25 +440,6 @@ static int lft_hx_set_text(struct lft_hfield *hf)
 
 /* ---------------------------------------------------------- evaluation */
 
-static u64 lft_hx_num(const void *rec, unsigned int off, unsigned int size,
-		      bool is_signed)
-{
-	const void *v = rec + off;
-
-	switch (size) {
-	case 1:
-		return is_signed ? (u64)*(const s8 *)v : *(const u8 *)v;
-	case 2:
-		return is_signed ? (u64)get_unaligned((const s16 *)v) :
-				   get_unaligned((const u16 *)v);
-	case 4:
-		return is_signed ? (u64)get_unaligned((const s32 *)v) :
-				   get_unaligned((const u32 *)v);
-	default:
-		return get_unaligned((const u64 *)v);
-	}
-}
-
 static u64 lft_hx_divide(const struct lft_hfield *hf, u64 a, u64 b)
 {
 	const struct lft_hfield *d = hf->operands[1];
@@ -528,8 +509,8 @@ u64 lft_hist_eval(const struct lft_hfield *hf, const struct lft_hist_ctx *c)
 		return c && c->refs ? c->refs[hf->ref_idx] : 0;
 	case LFT_HF_NUM:
 		if (c && hf->offset + hf->size <= c->len)
-			v = lft_hx_num(c->rec, hf->offset, hf->size,
-				       hf->is_signed);
+			v = lft_hist_num(c->rec, hf->offset, hf->size,
+					 hf->is_signed);
 		break;
 	case LFT_HF_CPU:
 		v = raw_smp_processor_id();

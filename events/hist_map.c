@@ -16,6 +16,7 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 
+#include "compat/kapi.h"
 #include "events/hist_map.h"
 
 struct lft_hmap_slot {
@@ -137,6 +138,45 @@ void *lft_hmap_priv(const struct lft_hmap_elt *elt)
 }
 EXPORT_SYMBOL_NS_GPL(lft_hmap_priv, LFTRACE_INTERNAL);
 
+/*
+ * jhash() of the key. For whole 32-bit words jhash2() gives the same
+ * value (both read native words; the tail cases agree) without
+ * assembling bytes, and for two words so does jhash_2words(). Histogram
+ * keys are whole 64-bit words, most of them one.
+ */
+static __always_inline u32 lft_hmap_hash(const struct lft_hmap *map,
+					 const void *key)
+{
+	const u32 *w = key;
+	u32 hash;
+
+	if (map->key_size == 2 * sizeof(u32))
+		hash = jhash_2words(get_unaligned(w), get_unaligned(w + 1), 0);
+	else if (!(map->key_size % sizeof(u32)) &&
+		 IS_ALIGNED((unsigned long)key, sizeof(u32)))
+		hash = jhash2(w, map->key_size / sizeof(u32), 0);
+	else
+		hash = jhash(key, map->key_size, 0);
+	return hash ?: 1;
+}
+
+/* An element's key is @key: word by word for keys of whole words. */
+static __always_inline bool lft_hmap_key_eq(const struct lft_hmap *map,
+					    const void *key,
+					    const struct lft_hmap_elt *elt)
+{
+	/* lft_hmap_key(), without the call. */
+	const u64 *k = (const u64 *)&elt->sums[map->nvals];
+	unsigned int i;
+
+	if (map->key_size % sizeof(u64))
+		return !memcmp(key, k, map->key_size);
+	for (i = 0; i < map->key_size / sizeof(u64); i++)
+		if (get_unaligned((const u64 *)key + i) != k[i])
+			return false;
+	return true;
+}
+
 /* The next free element, initialised for @key; NULL when none is left. */
 static struct lft_hmap_elt *lft_hmap_take(struct lft_hmap *map,
 					  const void *key, void *arg)
@@ -167,7 +207,7 @@ static struct lft_hmap_elt *lft_hmap_take(struct lft_hmap *map,
 struct lft_hmap_elt *lft_hmap_insert(struct lft_hmap *map, const void *key,
 				     void *arg)
 {
-	u32 hash = jhash(key, map->key_size, 0) ?: 1;
+	u32 hash = lft_hmap_hash(map, key);
 	unsigned int idx = hash >> (32 - (map->bits + 1));
 	unsigned int tries = 0;
 	struct lft_hmap_elt *elt;
@@ -182,8 +222,7 @@ struct lft_hmap_elt *lft_hmap_insert(struct lft_hmap *map, const void *key,
 		if (h == hash) {
 			/* Pairs with the publishing release below. */
 			elt = smp_load_acquire(&slot->elt);
-			if (elt && !memcmp(key, lft_hmap_key(elt),
-					   map->key_size)) {
+			if (elt && lft_hmap_key_eq(map, key, elt)) {
 				atomic64_inc(&map->hits);
 				return elt;
 			}
@@ -229,7 +268,7 @@ EXPORT_SYMBOL_NS_GPL(lft_hmap_insert, LFTRACE_INTERNAL);
  */
 struct lft_hmap_elt *lft_hmap_lookup(struct lft_hmap *map, const void *key)
 {
-	u32 hash = jhash(key, map->key_size, 0) ?: 1;
+	u32 hash = lft_hmap_hash(map, key);
 	unsigned int idx = hash >> (32 - (map->bits + 1));
 	unsigned int tries;
 
@@ -244,7 +283,7 @@ struct lft_hmap_elt *lft_hmap_lookup(struct lft_hmap *map, const void *key)
 			continue;
 		/* Pairs with lft_hmap_insert()'s release. */
 		elt = smp_load_acquire(&slot->elt);
-		if (elt && !memcmp(key, lft_hmap_key(elt), map->key_size))
+		if (elt && lft_hmap_key_eq(map, key, elt))
 			return elt;
 	}
 	return NULL;

@@ -604,25 +604,6 @@ static unsigned int lft_kp_word_pos(const char *cmd, unsigned int n)
 }
 
 /*
- * The first argument (1-based) whose name, type or array length differs
- * between two definitions, or where one has no more arguments; 0 if none.
- */
-static unsigned int lft_kp_diff_arg(const struct lft_kp_def *a,
-				    const struct lft_kp_def *b)
-{
-	unsigned int i;
-
-	if (a->nargs != b->nargs)
-		return min(a->nargs, b->nargs) + 1;
-	for (i = 0; i < a->nargs; i++)
-		if (a->args[i].type != b->args[i].type ||
-		    a->args[i].count != b->args[i].count ||
-		    strcmp(a->args[i].name, b->args[i].name))
-			return i + 1;
-	return 0;
-}
-
-/*
  * 6.1's test for a probe defined twice: the same symbol and offset (an
  * address probe's symbol counts as "unknown", so any two with the same
  * arguments are the same) and the same arguments as written.

@@ -291,6 +291,8 @@ struct lft_kp_def *lft_kp_parse(const char *line,
 				const struct lft_kp_symcheck *sc,
 				struct lft_kp_perr *perr);
 void lft_kp_def_free(struct lft_kp_def *def);
+unsigned int lft_kp_diff_arg(const struct lft_kp_def *a,
+			     const struct lft_kp_def *b);
 void lft_kp_def_show(const struct lft_kp_def *def, unsigned long addr,
 		     int maxactive, struct seq_buf *s);
 char *lft_kp_print_fmt(const struct lft_kp_def *def);

@@ -1118,6 +1118,30 @@ void lft_kp_def_free(struct lft_kp_def *def)
 }
 EXPORT_SYMBOL_NS_GPL(lft_kp_def_free, LFTRACE_INTERNAL);
 
+/**
+ * lft_kp_diff_arg() - where two definitions' arguments stop matching, as
+ *	6.1 compares a probe appended to an event with the event's
+ * @a: the new definition
+ * @b: the event's
+ *
+ * Return: the first argument (1-based) whose name, type or array length
+ * differs, or where one of them has no more arguments; 0 if none.
+ */
+unsigned int lft_kp_diff_arg(const struct lft_kp_def *a,
+			     const struct lft_kp_def *b)
+{
+	unsigned int i;
+
+	if (a->nargs != b->nargs)
+		return min(a->nargs, b->nargs) + 1;
+	for (i = 0; i < a->nargs; i++)
+		if (a->args[i].type != b->args[i].type ||
+		    a->args[i].count != b->args[i].count ||
+		    strcmp(a->args[i].name, b->args[i].name))
+			return i + 1;
+	return 0;
+}
+
 /* SYM, SYM+OFFS or 0xADDR, as 6.1 lists the place and matches it. */
 static void lft_kp_show_place(const struct lft_kp_def *def, unsigned long addr,
 			      struct seq_buf *s)

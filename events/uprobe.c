@@ -14,8 +14,15 @@
  * writes one record per hit into each such array: "(0x<addr>)" or, for
  * return probes, "(0x<ret addr> <- 0x<func>)", then the arguments.
  *
- * Not done: a second definition with the same GROUP/EVENT (6.1 appends a
- * probe to the event) is refused; perf's per-process filters.
+ * An event may have several probes (6.1's append: the same GROUP/EVENT
+ * defined again, at another place or with other fetches, with the same
+ * arguments' names and types), as kprobe events (kprobe.c). The event is
+ * the directory, format and records; each probe is a place with its own
+ * consumer, fetches, line in uprobe_events and count in uprobe_profile.
+ * As in 6.1, the probes are placed when the event's first array enables
+ * it: one appended to an enabled event is placed at its next enabling.
+ *
+ * Not done: perf's per-process filters.
  * Everything but the handlers runs under lft_lock.
  */
 #define pr_fmt(fmt) "lftrace: " fmt
@@ -35,16 +42,30 @@
 
 #define LFT_UP_GROUP	"uprobes"
 
-/* One uprobe event: one probe. */
-struct lft_up {
+/* One uprobe event: what its directory shows and its records hold. */
+struct lft_up_event {
 	struct lft_event ev;
-	struct lft_dynev dyn;		/* its line in dynamic_events */
-	struct list_head list;		/* lft_up_list, in creation order */
+	/*
+	 * The first probe's definition, kept until the event goes even if
+	 * that probe goes first: the fields' names and the printer read it
+	 * (every probe's arguments have the same names and types).
+	 */
 	struct lft_kp_def *def;
 	struct lft_ev_field *fields;
 	unsigned int head;		/* bytes before the arguments */
+	struct list_head probes;	/* its lft_up, oldest first */
+};
+
+/* One probe of an event: a place in a file, its consumer and count. */
+struct lft_up {
+	struct lft_up_event *event;
+	struct lft_dynev dyn;		/* its line in dynamic_events */
+	struct list_head list;		/* lft_up_list, in creation order */
+	struct list_head sibling;	/* in event->probes */
+	struct lft_kp_def *def;
 	struct path path;
 	struct lft_uprobe probe;
+	bool placed;			/* registered, until the event is off */
 	atomic_long_t nhit;
 };
 
@@ -62,8 +83,9 @@ static void lft_up_record(struct lft_up *u, struct pt_regs *regs,
 			  unsigned long func, unsigned long ip)
 {
 	const struct lft_kp_def *def = u->def;
+	unsigned int head = u->event->head;
 	unsigned long fbase = func - u->probe.offset;
-	unsigned int fixed = u->head + def->size, dsize = 0;
+	unsigned int fixed = head + def->size, dsize = 0;
 	struct lft_ev_file *f;
 
 	/* The arrays' list and the buffers, as a kprobe's handler has them. */
@@ -71,9 +93,9 @@ static void lft_up_record(struct lft_up *u, struct pt_regs *regs,
 	if (def->dynamic)
 		dsize = min_t(unsigned int,
 			      lft_kp_store_user(def, regs, fbase, NULL,
-						u->head, 0),
+						head, 0),
 			      LFT_RB_MAX_PAYLOAD - fixed);
-	lft_ev_for_each_file(f, &u->ev) {
+	lft_ev_for_each_file(f, &u->event->ev) {
 		struct lft_rb_res res;
 		void *rec = lft_ev_reserve(f, fixed + dsize, &res);
 		unsigned long *hd = rec + LFT_ENT_BODY;
@@ -83,7 +105,7 @@ static void lft_up_record(struct lft_up *u, struct pt_regs *regs,
 		hd[0] = func;
 		if (def->is_return)
 			hd[1] = ip;
-		lft_kp_store_user(def, regs, fbase, rec, u->head, dsize);
+		lft_kp_store_user(def, regs, fbase, rec, head, dsize);
 		lft_ev_commit(f, &res);
 	}
 	preempt_enable_notrace();
@@ -115,59 +137,104 @@ static void lft_up_print(struct seq_buf *s, const void *rec, unsigned int len)
 	const struct lft_entry *ent = rec;
 	struct lft_event *ev = lft_event_by_id(ent->type);
 	const unsigned long *hd = rec + LFT_ENT_BODY;
-	struct lft_up *u;
+	struct lft_up_event *uev;
 
 	if (!ev)
 		return;
-	u = container_of(ev, struct lft_up, ev);
-	if (u->def->is_return)
+	uev = container_of(ev, struct lft_up_event, ev);
+	if (uev->def->is_return)
 		seq_buf_printf(s, "(0x%lx <- 0x%lx)", hd[1], hd[0]);
 	else
 		seq_buf_printf(s, "(0x%lx)", hd[0]);
-	lft_kp_print_args(s, u->def, rec, len, u->head);
+	lft_kp_print_args(s, uev->def, rec, len, uev->head);
 }
 
-/* Placed while an array has the event on. */
+/* Take a probe out of the task's code; on return no handler of it runs. */
+static void lft_up_unplace(struct lft_up *u)
+{
+	if (!u->placed)
+		return;
+	lft_uprobe_unregister(&u->probe);
+	u->placed = false;
+}
+
+/*
+ * Every probe of the event is placed while an array has it on, and only
+ * those it had when the first array enabled it (6.1's).
+ */
 static int lft_up_reg(struct lft_event *ev, bool on)
 {
-	struct lft_up *u = container_of(ev, struct lft_up, ev);
+	struct lft_up_event *uev = container_of(ev, struct lft_up_event, ev);
+	struct lft_up *u;
+	int ret;
 
-	if (!on) {
-		lft_uprobe_unregister(&u->probe);
-		return 0;
+	list_for_each_entry(u, &uev->probes, sibling) {
+		if (!on) {
+			lft_up_unplace(u);
+			continue;
+		}
+		ret = lft_uprobe_register(&u->probe, u->def->ref_ctr);
+		if (ret) {
+			list_for_each_entry_continue_reverse(u, &uev->probes,
+							     sibling)
+				lft_up_unplace(u);
+			return ret;
+		}
+		u->placed = true;
 	}
-	return lft_uprobe_register(&u->probe, u->def->ref_ctr);
+	return 0;
 }
 
 /* ------------------------------------------------------ definitions */
 
 static void lft_up_free(struct lft_up *u)
 {
-	unsigned int nhead = u->def && u->def->is_return ? 2 : 1;
-
-	if (u->fields)
-		lft_kp_arg_fields_free(u->def, u->fields + nhead);
-	kfree(u->fields);
-	kfree(u->ev.print_fmt);
-	lft_kp_def_free(u->def);
+	/* The event's own definition goes with the event. */
+	if (!u->event || u->def != u->event->def)
+		lft_kp_def_free(u->def);
 	if (u->path.dentry)
 		path_put(&u->path);
 	kfree(u);
 }
 
-/* The format's fields: the head's (as a kprobe's), then the arguments. */
-static int lft_up_fields(struct lft_up *u)
+static unsigned int lft_up_head_fields(const struct lft_kp_def *def)
 {
-	const struct lft_kp_def *def = u->def;
-	unsigned int nhead = def->is_return ? 2 : 1;
+	return def->is_return ? 2 : 1;
+}
+
+/* Free an event but its definition, which stays its first probe's. */
+static void lft_up_event_drop(struct lft_up_event *uev)
+{
+	if (uev->fields)
+		lft_kp_arg_fields_free(uev->def, uev->fields +
+				       lft_up_head_fields(uev->def));
+	kfree(uev->fields);
+	kfree(uev->ev.print_fmt);
+	kfree(uev);
+}
+
+static void lft_up_event_free(struct lft_up_event *uev)
+{
+	struct lft_kp_def *def = uev->def;
+
+	/* Its fields are freed by what the definition says they are. */
+	lft_up_event_drop(uev);
+	lft_kp_def_free(def);
+}
+
+/* The format's fields: the head's (as a kprobe's), then the arguments. */
+static int lft_up_fields(struct lft_up_event *uev)
+{
+	const struct lft_kp_def *def = uev->def;
+	unsigned int nhead = lft_up_head_fields(def);
 	struct lft_ev_field *fl;
 
 	fl = kcalloc(def->nargs + 2, sizeof(*fl), GFP_KERNEL);
 	if (!fl)
 		return -ENOMEM;
-	u->fields = fl;
-	u->ev.fields = fl;
-	u->ev.nfields = def->nargs + nhead;
+	uev->fields = fl;
+	uev->ev.fields = fl;
+	uev->ev.nfields = def->nargs + nhead;
 	fl[0] = (struct lft_ev_field){ "unsigned long", def->is_return ?
 				       "__probe_func" : "__probe_ip",
 				       LFT_ENT_BODY, 8, 0 };
@@ -175,8 +242,30 @@ static int lft_up_fields(struct lft_up *u)
 		fl[1] = (struct lft_ev_field){ "unsigned long",
 					       "__probe_ret_ip",
 					       LFT_ENT_BODY + 8, 8, 0 };
-	u->head = LFT_ENT_BODY + nhead * 8;
-	return lft_kp_arg_fields(def, fl + nhead, u->head);
+	uev->head = LFT_ENT_BODY + nhead * 8;
+	return lft_kp_arg_fields(def, fl + nhead, uev->head);
+}
+
+/* A new event for @def's first probe; lft_event_add() is the caller's. */
+static struct lft_up_event *lft_up_event_new(struct lft_kp_def *def)
+{
+	struct lft_up_event *uev = kzalloc(sizeof(*uev), GFP_KERNEL);
+
+	if (!uev)
+		return NULL;
+	uev->def = def;
+	INIT_LIST_HEAD(&uev->probes);
+	uev->ev.print_fmt = lft_kp_print_fmt(def);
+	if (!uev->ev.print_fmt || lft_up_fields(uev)) {
+		lft_up_event_drop(uev);
+		return NULL;
+	}
+	uev->ev.system = def->group;
+	uev->ev.name = def->event;
+	uev->ev.print = lft_up_print;
+	uev->ev.reg = lft_up_reg;
+	uev->ev.is_probe = true;
+	return uev;
 }
 
 /*
@@ -293,6 +382,111 @@ static bool lft_up_mine(struct lft_kp_words *w)
 	return colon && isdigit(colon[1]);
 }
 
+/* The event of that name, if a uprobe one. */
+static struct lft_up_event *lft_up_find(const char *group, const char *event)
+{
+	struct lft_up *u;
+
+	list_for_each_entry(u, &lft_up_list, list)
+		if (!strcmp(u->def->event, event) &&
+		    !strcmp(u->def->group, group))
+			return u->event;
+	return NULL;
+}
+
+/*
+ * 6.1 refuses a place some probe already has with another reference
+ * counter offset: EINVAL and a warning, no error_log line.
+ */
+static int lft_up_check_ref_ctr(const struct lft_up *n)
+{
+	struct lft_up *u;
+
+	list_for_each_entry(u, &lft_up_list, list)
+		if (u->probe.inode == n->probe.inode &&
+		    u->probe.offset == n->probe.offset &&
+		    u->def->ref_ctr != n->def->ref_ctr) {
+			pr_warn("Reference counter offset mismatch.\n");
+			return -EINVAL;
+		}
+	return 0;
+}
+
+/*
+ * May @n be appended to @uev as one more probe? 6.1's rules and errors:
+ * the same kind of probe, the same arguments' names and types as the
+ * event's oldest probe, and not the same file, offset and arguments as
+ * written as one of its probes.
+ */
+static int lft_up_append_check(struct lft_up_event *uev, struct lft_up *n,
+			       struct lft_kp_words *w)
+{
+	const struct lft_kp_def *def = n->def;
+	struct lft_up *u = list_first_entry(&uev->probes, struct lft_up,
+					    sibling);
+	unsigned int i;
+
+	w->idx = 0;
+	if (u->def->is_return != def->is_return) {
+		lft_kp_err(w, 0, LFT_KP_E_DIFF_PROBE_TYPE);
+		return -EEXIST;
+	}
+	i = lft_kp_diff_arg(def, u->def);
+	if (i) {
+		/* Argument i is the command's word i + 1. */
+		w->idx = i + 1;
+		lft_kp_err(w, 0, LFT_KP_E_DIFF_ARG_TYPE);
+		return -EEXIST;
+	}
+	list_for_each_entry(u, &uev->probes, sibling) {
+		if (u->probe.inode != n->probe.inode ||
+		    u->probe.offset != n->probe.offset)
+			continue;
+		for (i = 0; i < def->nargs; i++)
+			if (strcmp(u->def->args[i].comm, def->args[i].comm))
+				break;
+		if (i == def->nargs) {
+			lft_kp_err(w, 0, LFT_KP_E_SAME_PROBE);
+			return -EEXIST;
+		}
+	}
+	return 0;
+}
+
+/* Add @u: a new event, or one more probe on the event of its name. */
+static int lft_up_add(struct lft_up *u, struct lft_kp_words *w)
+{
+	struct lft_up_event *uev;
+	int ret = lft_up_check_ref_ctr(u);
+
+	if (ret)
+		return ret;
+	uev = lft_up_find(u->def->group, u->def->event);
+	if (uev) {
+		ret = lft_up_append_check(uev, u, w);
+		if (ret)
+			return ret;
+	} else {
+		uev = lft_up_event_new(u->def);
+		if (!uev)
+			return -ENOMEM;
+		ret = lft_event_add(&uev->ev);
+		if (ret) {
+			if (ret == -EEXIST) {
+				w->idx = 0;
+				lft_kp_err(w, 0, LFT_KP_E_EVENT_EXIST);
+			}
+			lft_up_event_drop(uev);
+			return ret;
+		}
+	}
+	u->event = uev;
+	list_add_tail(&u->sibling, &uev->probes);
+	list_add_tail(&u->list, &lft_up_list);
+	lft_dynev_add(&u->dyn, &lft_up_dynev_ops);
+	return 0;
+}
+
 static int lft_up_create(const char *line)
 {
 	struct lft_kp_perr perr = {};
@@ -323,31 +517,14 @@ static int lft_up_create(const char *line)
 	ret = lft_up_parse_words(&w, u);
 	if (ret)
 		goto out_free;
-	ret = -ENOMEM;
-	u->ev.print_fmt = lft_kp_print_fmt(def);
-	if (!u->ev.print_fmt || lft_up_fields(u))
-		goto out_free;
 	u->probe.inode = d_real_inode(u->path.dentry);
 	u->probe.offset = def->offset;
 	u->probe.uc.handler = lft_up_hit;
 	if (def->is_return)
 		u->probe.uc.ret_handler = lft_up_ret;
-	u->ev.system = def->group;
-	u->ev.name = def->event;
-	u->ev.print = lft_up_print;
-	u->ev.reg = lft_up_reg;
-	u->ev.is_probe = true;
-	ret = lft_event_add(&u->ev);
-	if (ret) {
-		if (ret == -EEXIST) {
-			w.idx = 0;
-			lft_kp_err(&w, 0, LFT_KP_E_EVENT_EXIST);
-		}
-		goto out_free;
-	}
-	lft_dynev_add(&u->dyn, &lft_up_dynev_ops);
-	list_add_tail(&u->list, &lft_up_list);
-	goto out;
+	ret = lft_up_add(u, &w);
+	if (!ret)
+		goto out;
 out_free:
 	if (perr.code)
 		lft_err_log(NULL, "trace_uprobe", perr.cmd,
@@ -385,7 +562,7 @@ static void lft_up_show(struct seq_buf *s, struct lft_dynev *d)
 
 static bool lft_up_busy(struct lft_dynev *d)
 {
-	return container_of(d, struct lft_up, dyn)->ev.users;
+	return container_of(d, struct lft_up, dyn)->event->ev.users;
 }
 
 /* "-:[GRP/]EVENT [PATH:0xOFFSET[(REF)] [ARGS]]" as 6.1 matches it. */
@@ -418,17 +595,31 @@ static bool lft_up_match(const char *group, const char *event, int argc,
 	return true;
 }
 
-/* The registry refuses (EBUSY) while it is enabled or a file is open. */
+/*
+ * Remove one probe. As in 6.1, a probe with siblings goes even while its
+ * event is enabled (taken out of the code first: 6.1 frees it placed);
+ * the last one takes the event with it, which the registry refuses
+ * (EBUSY) while the event is enabled or a file of it is open.
+ */
 static int lft_up_remove(struct lft_dynev *d)
 {
 	struct lft_up *u = container_of(d, struct lft_up, dyn);
-	int ret = lft_event_remove(&u->ev);
+	struct lft_up_event *uev = u->event;
+	bool last = list_is_singular(&uev->probes);
+	int ret;
 
-	if (ret)
-		return ret;
-	lft_dynev_del(d);
+	if (last) {
+		ret = lft_event_remove(&uev->ev);
+		if (ret)
+			return ret;
+	}
+	lft_up_unplace(u);
+	list_del(&u->sibling);
 	list_del(&u->list);
+	lft_dynev_del(d);
 	lft_up_free(u);
+	if (last)
+		lft_up_event_free(uev);
 	return 0;
 }
 
@@ -452,16 +643,27 @@ static int lft_up_files(struct lft_array *tr)
 					  lft_up_show_profile);
 }
 
-/* At unload: the arrays are gone (the probes unregistered with them). */
+/*
+ * At unload: the arrays are gone (the events disabled, their probes out
+ * of the code); the registry's list still links the events, so they
+ * leave it here.
+ */
 static void lft_up_exit(void)
 {
 	struct lft_up *u, *tmp;
 
 	list_for_each_entry_safe(u, tmp, &lft_up_list, list) {
+		struct lft_up_event *uev = u->event;
+		bool last = list_is_singular(&uev->probes);
+
+		list_del(&u->sibling);
 		list_del(&u->list);
 		lft_dynev_del(&u->dyn);
-		list_del(&u->ev.list);
 		lft_up_free(u);
+		if (last) {
+			list_del(&uev->ev.list);
+			lft_up_event_free(uev);
+		}
 	}
 }
 

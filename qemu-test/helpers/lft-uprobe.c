@@ -4,6 +4,8 @@
  *
  *   lft-uprobe off      print lft_up_target()'s offset in this file (hex),
  *                       as uprobe_events takes it (PATH:OFFSET)
+ *   lft-uprobe off caller  the same for main(), its caller: a second place,
+ *                       hit once a run
  *   lft-uprobe run N    call lft_up_target(i, word) for i = 0..N-1 (words
  *                       "alpha", "beta", "gamma" in turn) and print the sum
  *                       of what it returned
@@ -59,8 +61,10 @@ int main(int argc, char **argv)
 
 	if (argc == 2 && !strcmp(argv[1], "off"))
 		return print_offset((unsigned long)lft_up_target);
+	if (argc == 3 && !strcmp(argv[1], "off") && !strcmp(argv[2], "caller"))
+		return print_offset((unsigned long)main);
 	if (argc != 3 || strcmp(argv[1], "run")) {
-		fprintf(stderr, "usage: lft-uprobe off | run N\n");
+		fprintf(stderr, "usage: lft-uprobe off [caller] | run N\n");
 		return 2;
 	}
 	n = strtoul(argv[2], NULL, 0);
