@@ -439,10 +439,36 @@ static struct lft_kp_event *lft_kp_find(const char *group, const char *event)
 	return NULL;
 }
 
-/* The fields of the head: __probe_ip, or __probe_func and __probe_ret_ip. */
-static unsigned int lft_kp_head_fields(const struct lft_kp_def *def)
+/**
+ * lft_kp_head_fields() - how many fields a kprobe's or uprobe's record
+ *	starts with: __probe_ip, or __probe_func and __probe_ret_ip
+ * @def: the definition
+ *
+ * Return: 1 or 2; the arguments start 8 bytes each after LFT_ENT_BODY.
+ */
+unsigned int lft_kp_head_fields(const struct lft_kp_def *def)
 {
 	return def->is_return ? 2 : 1;
+}
+
+/**
+ * lft_kp_head_set() - set a kprobe's or uprobe's head fields
+ * @def: the definition
+ * @fl: room for lft_kp_head_fields(@def) fields, first in the format
+ *
+ * Return: where the arguments start in the record.
+ */
+unsigned int lft_kp_head_set(const struct lft_kp_def *def,
+			     struct lft_ev_field *fl)
+{
+	fl[0] = (struct lft_ev_field){ "unsigned long", def->is_return ?
+				       "__probe_func" : "__probe_ip",
+				       LFT_ENT_BODY, 8, 0 };
+	if (def->is_return)
+		fl[1] = (struct lft_ev_field){ "unsigned long",
+					       "__probe_ret_ip",
+					       LFT_ENT_BODY + 8, 8, 0 };
+	return LFT_ENT_BODY + lft_kp_head_fields(def) * 8;
 }
 
 /**
@@ -543,14 +569,7 @@ static int lft_kp_fields(struct lft_kp_event *kev)
 	kev->fields = fl;
 	kev->ev.fields = fl;
 	kev->ev.nfields = def->nargs + lft_kp_head_fields(def);
-	fl[0] = (struct lft_ev_field){ "unsigned long", def->is_return ?
-				       "__probe_func" : "__probe_ip",
-				       LFT_ENT_BODY, 8, 0 };
-	if (def->is_return)
-		fl[1] = (struct lft_ev_field){ "unsigned long",
-					       "__probe_ret_ip",
-					       LFT_ENT_BODY + 8, 8, 0 };
-	kev->head = LFT_ENT_BODY + (def->is_return ? 16 : 8);
+	kev->head = lft_kp_head_set(def, fl);
 	return lft_kp_arg_fields(def, fl + lft_kp_head_fields(def), kev->head);
 }
 

@@ -315,6 +315,9 @@ int lft_kp_reg_offset(const char *name);
 struct lft_ev_field;
 void lft_kp_init(void);
 int lft_kp_boot(const char *defs);
+unsigned int lft_kp_head_fields(const struct lft_kp_def *def);
+unsigned int lft_kp_head_set(const struct lft_kp_def *def,
+			     struct lft_ev_field *fl);
 int lft_kp_arg_fields(const struct lft_kp_def *def, struct lft_ev_field *fl,
 		      unsigned int head);
 void lft_kp_arg_fields_free(const struct lft_kp_def *def,

@@ -197,17 +197,12 @@ static void lft_up_free(struct lft_up *u)
 	kfree(u);
 }
 
-static unsigned int lft_up_head_fields(const struct lft_kp_def *def)
-{
-	return def->is_return ? 2 : 1;
-}
-
 /* Free an event but its definition, which stays its first probe's. */
 static void lft_up_event_drop(struct lft_up_event *uev)
 {
 	if (uev->fields)
 		lft_kp_arg_fields_free(uev->def, uev->fields +
-				       lft_up_head_fields(uev->def));
+				       lft_kp_head_fields(uev->def));
 	kfree(uev->fields);
 	kfree(uev->ev.print_fmt);
 	kfree(uev);
@@ -226,7 +221,6 @@ static void lft_up_event_free(struct lft_up_event *uev)
 static int lft_up_fields(struct lft_up_event *uev)
 {
 	const struct lft_kp_def *def = uev->def;
-	unsigned int nhead = lft_up_head_fields(def);
 	struct lft_ev_field *fl;
 
 	fl = kcalloc(def->nargs + 2, sizeof(*fl), GFP_KERNEL);
@@ -234,16 +228,9 @@ static int lft_up_fields(struct lft_up_event *uev)
 		return -ENOMEM;
 	uev->fields = fl;
 	uev->ev.fields = fl;
-	uev->ev.nfields = def->nargs + nhead;
-	fl[0] = (struct lft_ev_field){ "unsigned long", def->is_return ?
-				       "__probe_func" : "__probe_ip",
-				       LFT_ENT_BODY, 8, 0 };
-	if (def->is_return)
-		fl[1] = (struct lft_ev_field){ "unsigned long",
-					       "__probe_ret_ip",
-					       LFT_ENT_BODY + 8, 8, 0 };
-	uev->head = LFT_ENT_BODY + nhead * 8;
-	return lft_kp_arg_fields(def, fl + nhead, uev->head);
+	uev->ev.nfields = def->nargs + lft_kp_head_fields(def);
+	uev->head = lft_kp_head_set(def, fl);
+	return lft_kp_arg_fields(def, fl + lft_kp_head_fields(def), uev->head);
 }
 
 /* A new event for @def's first probe; lft_event_add() is the caller's. */
