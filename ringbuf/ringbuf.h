@@ -51,6 +51,13 @@ enum lft_rb_clock {
 	LFT_RB_NR_CLOCKS,
 };
 
+/*
+ * A reservation disables preemption once (one level of preempt_count())
+ * until its commit or discard: a writer that shows the preemption depth
+ * of the code it records can take it after reserving.
+ */
+#define LFT_RB_RESERVE_PREEMPT	1
+
 struct lft_rb;
 struct lft_rb_cpu;
 struct lft_rb_page;

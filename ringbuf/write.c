@@ -60,6 +60,13 @@
 
 enum lft_rb_stamp { LFT_RB_NO_STAMP, LFT_RB_EXTEND, LFT_RB_ABSOLUTE };
 
+/* Retpolines make indirect calls dear: call the default directly. */
+static __always_inline u64 lft_rb_clock_read(struct lft_rb *rb)
+{
+	return likely(rb->clock_id == LFT_RB_CLOCK_LOCAL) ? sched_clock() :
+	       rb->clock();
+}
+
 static void lft_rb_write_stamp(u32 *hdr, unsigned int type, u64 val)
 {
 	hdr[0] = type | (u32)((val & LFT_RB_TS_MASK) << 5);
@@ -174,7 +181,7 @@ static void lft_rb_advance_commit(struct lft_rb_cpu *cb)
 	}
 }
 
-static void lft_rb_end_commit(struct lft_rb_cpu *cb)
+static __always_inline void lft_rb_end_commit(struct lft_rb_cpu *cb)
 {
 	unsigned long commits;
 
@@ -205,55 +212,40 @@ static void lft_rb_maybe_wake(struct lft_rb_cpu *cb)
 	}
 }
 
-/**
- * lft_rb_reserve() - reserve space for an event on this CPU
- * @rb: the buffer
- * @len: payload length in bytes, 1..LFT_RB_MAX_PAYLOAD
- * @res: filled in for lft_rb_commit()
- *
- * Callable from any context, NMI included. Preemption stays disabled until
- * lft_rb_commit(), which must follow on the same CPU with no sleeping in
- * between. A failed reservation is counted (dropped, commit_overrun) except
- * for an invalid @len.
- *
- * Return: where to write the payload, or NULL.
+/*
+ * The general reservation, for every case: nested writers, absolute or
+ * extended stamps, long headers, tail moves and their retries. The caller
+ * has disabled preemption and counted itself in committing and commits.
+ * @p (not NULL), @w0, @ws and @ts: what the fast path read, in this
+ * path's order, for the first attempt: the clock is read once per attempt
+ * (the "counter" clock counts reads).
  */
-void *lft_rb_reserve(struct lft_rb *rb, unsigned int len,
-		     struct lft_rb_res *res)
+static noinline void *lft_rb_reserve_slow(struct lft_rb *rb,
+					  struct lft_rb_cpu *cb,
+					  unsigned int len,
+					  struct lft_rb_res *res,
+					  struct lft_rb_page *p,
+					  unsigned long w0, u64 ws, u64 ts)
 {
-	unsigned long start, end, w0;
+	unsigned long start, end;
 	unsigned int size, total, tries = 0;
-	struct lft_rb_cpu *cb;
-	struct lft_rb_page *p;
 	enum lft_rb_stamp stamp;
-	u64 ts, ws, delta = 0;
+	u64 delta = 0;
 	bool nested;
 	u32 *hdr;
 
-	if (unlikely(!len || len > LFT_RB_MAX_PAYLOAD))
-		return NULL;
-
-	preempt_disable_notrace();
-	cb = lft_rb_cpu_buf(rb, raw_smp_processor_id());
-	if (unlikely(atomic_read(&rb->record_disabled) ||
-		     atomic_read(&cb->record_disabled))) {
-		local_inc(&cb->dropped);
-		preempt_enable_notrace();
-		return NULL;
-	}
 	size = lft_rb_event_size(len);
-	local_inc(&cb->committing);
-	local_inc(&cb->commits);
 	nested = local_read(&cb->committing) > 1;
+	if (p)
+		goto read;
 
 again:
 	p = READ_ONCE(cb->tail);
 	w0 = local_read(&p->write);
 	ws = local64_read(&cb->write_stamp);
 	barrier();
-	/* Retpolines make indirect calls dear: call the default directly. */
-	ts = likely(rb->clock_id == LFT_RB_CLOCK_LOCAL) ? sched_clock() :
-	     rb->clock();
+	ts = lft_rb_clock_read(rb);
+read:
 
 	if (rb->abs_ts || nested || (ws & LFT_RB_STAMP_DIRTY)) {
 		stamp = LFT_RB_ABSOLUTE;
@@ -329,6 +321,114 @@ again:
 	res->page = p;
 	res->len = len;
 	return res->data;
+}
+
+/*
+ * The page's tail overflowed under the fast path's record: pad it and
+ * move the tail as the general path would; true when the general path
+ * should now try again on the new tail (else the event was dropped,
+ * counted, and its commit ended).
+ */
+static noinline bool lft_rb_fast_overflow(struct lft_rb_cpu *cb,
+					  struct lft_rb_page *p,
+					  unsigned long start)
+{
+	if (start < LFT_RB_DATA_SIZE)
+		lft_rb_pad(p, start);
+	if (lft_rb_move_tail(cb, p) == -EAGAIN)
+		return true;
+	lft_rb_end_commit(cb);
+	preempt_enable_notrace();
+	return false;
+}
+
+/**
+ * lft_rb_reserve() - reserve space for an event on this CPU
+ * @rb: the buffer
+ * @len: payload length in bytes, 1..LFT_RB_MAX_PAYLOAD
+ * @res: filled in for lft_rb_commit()
+ *
+ * Callable from any context, NMI included. Preemption stays disabled until
+ * lft_rb_commit(), which must follow on the same CPU with no sleeping in
+ * between. A failed reservation is counted (dropped, commit_overrun) except
+ * for an invalid @len.
+ *
+ * The common case (an outermost writer, a short header, the time within a
+ * delta of the last event's, room on the tail page) is one attempt with
+ * nothing kept on the stack; anything else goes to the general path
+ * before anything is reserved.
+ *
+ * Return: where to write the payload, or NULL.
+ */
+void *lft_rb_reserve(struct lft_rb *rb, unsigned int len,
+		     struct lft_rb_res *res)
+{
+	unsigned long start, end, w0;
+	struct lft_rb_cpu *cb;
+	struct lft_rb_page *p;
+	unsigned int size;
+	u64 ts, ws, delta;
+	u32 *hdr;
+
+	if (unlikely(!len || len > LFT_RB_MAX_PAYLOAD))
+		return NULL;
+
+	preempt_disable_notrace();
+	cb = lft_rb_cpu_buf(rb, raw_smp_processor_id());
+	if (unlikely(atomic_read(&rb->record_disabled) ||
+		     atomic_read(&cb->record_disabled))) {
+		local_inc(&cb->dropped);
+		preempt_enable_notrace();
+		return NULL;
+	}
+	local_inc(&cb->committing);
+	local_inc(&cb->commits);
+	if (unlikely(local_read(&cb->committing) > 1 ||
+		     len > LFT_RB_TYPE_DATA_MAX * 4 || rb->abs_ts))
+		return lft_rb_reserve_slow(rb, cb, len, res, NULL, 0, 0, 0);
+
+	size = lft_rb_event_size(len);
+	p = READ_ONCE(cb->tail);
+	w0 = local_read(&p->write);
+	ws = local64_read(&cb->write_stamp);
+	barrier();
+	ts = lft_rb_clock_read(rb);
+	/* A dirty stamp has bit 63 set: ts < ws, as for a clock gone back. */
+	delta = ts - ws;
+	if (unlikely(ts < ws || delta > LFT_RB_TS_MASK))
+		return lft_rb_reserve_slow(rb, cb, len, res, p, w0, ws, ts);
+
+	end = local_add_return(size, &p->write);
+	start = end - size;
+	if (unlikely(end > LFT_RB_DATA_SIZE)) {
+		if (lft_rb_fast_overflow(cb, p, start))
+			return lft_rb_reserve_slow(rb, cb, len, res, NULL, 0, 0,
+						   0);
+		return NULL;
+	}
+	hdr = (u32 *)(p->data->data + start);
+	if (start == 0) {
+		/* First on the page: the page carries the time. */
+		p->data->time_stamp = ts;
+		delta = 0;
+	} else if (unlikely(start != w0)) {
+		/* Interrupted before reserving: the predecessor's time. */
+		delta = 0;
+		ts = 0;
+	}
+	hdr[0] = ((size - 4) >> 2) | (u32)(delta << 5);
+	local_inc(&p->entries);
+	local_add(size, &p->bytes);
+	local_inc(&cb->entries);
+	local_add(size, &cb->bytes);
+	if (ts)
+		local64_cmpxchg(&cb->write_stamp, ws, ts);
+
+	res->cb = cb;
+	res->page = p;
+	res->len = len;
+	res->data = hdr + 1;
+	return hdr + 1;
 }
 EXPORT_SYMBOL_NS_GPL(lft_rb_reserve, LFTRACE_INTERNAL);
 
