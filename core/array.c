@@ -44,38 +44,6 @@ unsigned int lft_gen_ctx_dec(struct lft_entry *ent, u16 type)
 	return lft_gen_ctx_pc(ent, type, preempt_count() - 1);
 }
 
-unsigned int lft_gen_ctx_pc(struct lft_entry *ent, u16 type, unsigned int pc)
-{
-	unsigned int flags = 0;
-
-	if (irqs_disabled())
-		flags |= LFT_FLAG_IRQS_OFF;
-	if (pc & NMI_MASK)
-		flags |= LFT_FLAG_NMI;
-	if (pc & HARDIRQ_MASK)
-		flags |= LFT_FLAG_HARDIRQ;
-	if (in_serving_softirq())
-		flags |= LFT_FLAG_SOFTIRQ;
-	if (softirq_count() >> (SOFTIRQ_SHIFT + 1))
-		flags |= LFT_FLAG_BH_OFF;
-	if (tif_need_resched())
-		flags |= LFT_FLAG_NEED_RESCHED;
-#ifdef LFT_HAVE_PREEMPT_LAZY
-	if (test_thread_flag(TIF_NEED_RESCHED_LAZY))
-		flags |= LFT_FLAG_NEED_RESCHED_LAZY;
-	ent->preempt_lazy_count = current_thread_info()->preempt_lazy_count;
-#else
-	if (test_preempt_need_resched())
-		flags |= LFT_FLAG_PREEMPT_RESCHED;
-#endif
-	ent->type = type;
-	ent->flags = flags;
-	ent->preempt_count = min_t(unsigned int, pc & 0xff, 0xf) |
-		min_t(unsigned int, current->migration_disabled, 0xf) << 4;
-	ent->pid = current->pid;
-	return flags;
-}
-
 int lft_array_init(struct lft_array *tr, struct dentry *parent)
 {
 	int cpu;
@@ -192,12 +160,6 @@ bool lft_array_on(struct lft_array *tr)
 	return READ_ONCE(tr->tracing_on);
 }
 
-/* May entries be written now, on this CPU? (tracing_on, tracing_cpumask) */
-bool lft_array_writable(struct lft_array *tr)
-{
-	return READ_ONCE(tr->tracing_on) && !READ_ONCE(tr->stop_count) &&
-	       cpumask_test_cpu(raw_smp_processor_id(), tr->cpumask);
-}
 
 /**
  * lft_write_switch() - a write to an on/off file: 0, or any other number

@@ -24,19 +24,13 @@ static void *lft_marker_reserve(struct lft_array *tr, u16 type,
 				unsigned int size, struct lft_rb_res *res,
 				ssize_t *err)
 {
-	struct lft_entry ctx, *ent;
-
 	*err = -EINVAL;
 	if (!(READ_ONCE(tr->flags) & LFT_OPT_MARKERS))
 		return NULL;
 	*err = -EBADF;
 	if (!lft_array_writable(tr))
 		return NULL;
-	lft_gen_ctx(&ctx, type);
-	ent = lft_rb_reserve(READ_ONCE(tr->rb), size, res);
-	if (ent)
-		*ent = ctx;
-	return ent;
+	return lft_trace_reserve(READ_ONCE(tr->rb), type, size, 0, res);
 }
 
 /* Named as the kernel's: its address symbolizes in every marker line. */

@@ -313,7 +313,6 @@ int __lftrace_printk(unsigned long ip, const char *fmt, ...)
 
 	if (unlikely(!lft_printk_allowed()))
 		return 0;
-	lft_gen_ctx(&ctx, LFT_TRACE_BPRINT);
 	preempt_disable_notrace();
 	b = this_cpu_ptr(&lft_printk_bufs);
 	if (b->level >= LFT_NEST)
@@ -328,11 +327,13 @@ int __lftrace_printk(unsigned long ip, const char *fmt, ...)
 	else
 		len *= sizeof(u32);
 	rb = READ_ONCE(lft_top.rb);
-	entry = len ? lft_rb_reserve(rb, sizeof(*entry) + len, &res) : NULL;
+	/* The caller's context: below this function's own preempt_disable. */
+	entry = len ? lft_trace_reserve(rb, LFT_TRACE_BPRINT,
+					sizeof(*entry) + len, 1, &res) : NULL;
 	if (entry) {
+		ctx = entry->ent;
 		/* Listed before the record exists: a reader can decode it. */
 		lft_fmt_note(fmt);
-		entry->ent = ctx;
 		entry->ip = ip;
 		entry->fmt = fmt;
 		memcpy(entry->buf, b->buf[n], len);
@@ -365,12 +366,12 @@ int __lftrace_puts(unsigned long ip, const char *str)
 
 	if (unlikely(!lft_printk_allowed()))
 		return 0;
-	lft_gen_ctx(&ctx, LFT_TRACE_PRINT);
 	rb = READ_ONCE(lft_top.rb);
-	entry = lft_rb_reserve(rb, sizeof(*entry) + len + 2, &res);
+	entry = lft_trace_reserve(rb, LFT_TRACE_PRINT, sizeof(*entry) + len + 2,
+				  0, &res);
 	if (!entry)
 		return 0;
-	entry->ent = ctx;
+	ctx = entry->ent;
 	entry->ip = ip;
 	memcpy(entry->buf, str, len);
 	if (!len || entry->buf[len - 1] != '\n')

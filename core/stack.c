@@ -78,10 +78,9 @@ static __always_inline void lft_stack_save(struct lft_array *tr,
 	else if (from && LFT_STACK_TRAMP_MARK)
 		sc->calls[level][first] = LFT_STACK_TRAMP;
 	nr -= first;
-	ent = lft_rb_reserve(rb, struct_size(ent, caller, nr), &res);
+	ent = lft_trace_reserve_hdr(rb, ctx, LFT_TRACE_STACK,
+				    struct_size(ent, caller, nr), &res);
 	if (ent) {
-		ent->ent = *ctx;
-		ent->ent.type = LFT_TRACE_STACK;
 		ent->size = nr;
 		memcpy(ent->caller, sc->calls[level] + first, nr * sizeof(long));
 		lft_rb_commit(&res);
@@ -144,10 +143,9 @@ static void lft_ustack_record(struct lft_rb *rb, const struct lft_entry *ctx)
 	if (__this_cpu_read(lft_ustack_busy))
 		goto out;
 	__this_cpu_inc(lft_ustack_busy);
-	ent = lft_rb_reserve(rb, sizeof(*ent), &res);
+	ent = lft_trace_reserve_hdr(rb, ctx, LFT_TRACE_USER_STACK, sizeof(*ent),
+				    &res);
 	if (ent) {
-		ent->ent = *ctx;
-		ent->ent.type = LFT_TRACE_USER_STACK;
 		ent->tgid = current->tgid;
 		memset(ent->caller, 0, sizeof(ent->caller));
 		lft_kcall(stack_trace_save_user)(ent->caller, LFT_USTACK_MAX);

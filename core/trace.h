@@ -10,6 +10,8 @@
 #include <linux/atomic.h>
 #include <linux/cpumask.h>
 #include <linux/fs.h>
+#include <linux/hardirq.h>
+#include <linux/irqflags.h>
 #include <linux/list.h>
 #include <linux/mutex.h>
 #include <linux/sched.h>
@@ -360,7 +362,17 @@ int lft_array_resize(struct lft_array *tr, unsigned long size, int cpu);
 void lft_array_set_on(struct lft_array *tr, bool on);
 void lft_array_pause(struct lft_array *tr, bool pause);
 bool lft_array_on(struct lft_array *tr);
-bool lft_array_writable(struct lft_array *tr);
+
+/*
+ * May entries be written now, on this CPU? (tracing_on, tracing_cpumask)
+ * Inline: every writer asks on every event.
+ */
+static inline bool lft_array_writable(struct lft_array *tr)
+{
+	return READ_ONCE(tr->tracing_on) && !READ_ONCE(tr->stop_count) &&
+	       cpumask_test_cpu(raw_smp_processor_id(), tr->cpumask);
+}
+
 int lft_open_check(struct inode *inode, struct file *file);
 int lft_release(struct inode *inode, struct file *file);
 bool lft_array_retire(struct lft_array *tr);
@@ -374,7 +386,95 @@ int lft_array_wait(struct lft_array *tr, int cpu, int percent);
 u64 lft_ns_split(u64 ns, u32 *usec);
 unsigned int lft_gen_ctx(struct lft_entry *ent, u16 type);
 unsigned int lft_gen_ctx_dec(struct lft_entry *ent, u16 type);
-unsigned int lft_gen_ctx_pc(struct lft_entry *ent, u16 type, unsigned int pc);
+/*
+ * An entry's header for the current context, with @pc as the preemption
+ * count to show. Inline: the function tracer and the event writers fill
+ * one per record, and the flags then go straight into the record.
+ */
+static __always_inline unsigned int lft_gen_ctx_pc(struct lft_entry *ent,
+						   u16 type, unsigned int pc)
+{
+	unsigned int flags = 0;
+
+	if (irqs_disabled())
+		flags |= LFT_FLAG_IRQS_OFF;
+	if (pc & NMI_MASK)
+		flags |= LFT_FLAG_NMI;
+	if (pc & HARDIRQ_MASK)
+		flags |= LFT_FLAG_HARDIRQ;
+	if (in_serving_softirq())
+		flags |= LFT_FLAG_SOFTIRQ;
+	if (softirq_count() >> (SOFTIRQ_SHIFT + 1))
+		flags |= LFT_FLAG_BH_OFF;
+	if (tif_need_resched())
+		flags |= LFT_FLAG_NEED_RESCHED;
+#ifdef LFT_HAVE_PREEMPT_LAZY
+	if (test_thread_flag(TIF_NEED_RESCHED_LAZY))
+		flags |= LFT_FLAG_NEED_RESCHED_LAZY;
+	ent->preempt_lazy_count = current_thread_info()->preempt_lazy_count;
+#else
+	if (test_preempt_need_resched())
+		flags |= LFT_FLAG_PREEMPT_RESCHED;
+#endif
+	ent->type = type;
+	ent->flags = flags;
+	ent->preempt_count = min_t(unsigned int, pc & 0xff, 0xf) |
+		min_t(unsigned int, current->migration_disabled, 0xf) << 4;
+	ent->pid = current->pid;
+	return flags;
+}
+
+/**
+ * lft_trace_reserve() - room for a record in a buffer, its header filled
+ * @rb: the array's buffer (checked writable by the caller)
+ * @type: the record's type
+ * @size: the record's size, header included
+ * @held: preemption levels the caller holds above the code it records
+ *	(1 for a hook or probe that disabled preemption, else 0)
+ * @res: for lft_rb_commit() or lft_commit()
+ *
+ * Every writer of a record with its own context reserves through here:
+ * the header is written after the reservation, from registers, with the
+ * preemption depth of the recorded code.
+ *
+ * Return: the record, or NULL (the buffer dropped it).
+ */
+static __always_inline void *lft_trace_reserve(struct lft_rb *rb, u16 type,
+					       unsigned int size,
+					       unsigned int held,
+					       struct lft_rb_res *res)
+{
+	struct lft_entry *ent = lft_rb_reserve(rb, size, res);
+
+	if (likely(ent))
+		lft_gen_ctx_pc(ent, type, preempt_count() - held -
+			       LFT_RB_RESERVE_PREEMPT);
+	return ent;
+}
+
+/**
+ * lft_trace_reserve_hdr() - lft_trace_reserve() with the header given
+ * @rb: the array's buffer
+ * @hdr: the context to record (of an earlier record, or from elsewhere)
+ * @type: the record's type, written over @hdr's
+ * @size: the record's size, header included
+ * @res: for lft_rb_commit() or lft_commit()
+ *
+ * Return: the record, or NULL.
+ */
+static __always_inline void *lft_trace_reserve_hdr(struct lft_rb *rb,
+						   const struct lft_entry *hdr,
+						   u16 type, unsigned int size,
+						   struct lft_rb_res *res)
+{
+	struct lft_entry *ent = lft_rb_reserve(rb, size, res);
+
+	if (likely(ent)) {
+		*ent = *hdr;
+		ent->type = type;
+	}
+	return ent;
+}
 
 /* tracer.c */
 int lft_tracer_register(struct lft_tracer *t);

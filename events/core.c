@@ -186,11 +186,13 @@ static void *lft_ev_reserve_slow(struct lft_ev_file *f, unsigned int size,
 		lft_gen_ctx_dec(&ctx, f->ev->id);
 	}
 	if (!READ_ONCE(f->soft_disabled) && lft_array_writable(tr))
-		ent = lft_rb_reserve(READ_ONCE(tr->rb), size, res);
-	if (!ent && (mode & LFT_EV_TRIG_COND))
+		ent = lft_trace_reserve_hdr(READ_ONCE(tr->rb), &ctx, ctx.type,
+					    size, res);
+	if (!ent && (mode & LFT_EV_TRIG_COND)) {
 		ent = lft_ev_scratch_get(size, res);
-	if (ent)
-		*ent = ctx;
+		if (ent)
+			*ent = ctx;
+	}
 	return ent;
 }
 
@@ -245,21 +247,13 @@ void *lft_ev_reserve(struct lft_ev_file *f, unsigned int size,
 		     struct lft_rb_res *res)
 {
 	struct lft_array *tr = f->tr;
-	struct lft_entry ctx, *ent;
 
 	if (unlikely(READ_ONCE(f->slow)))
 		return lft_ev_reserve_slow(f, size, res, NULL);
 	if (!lft_array_writable(tr))
 		return NULL;
-	/*
-	 * Before the reservation, which disables preemption again; the
-	 * probe's own disabling is not the event's count either.
-	 */
-	lft_gen_ctx_dec(&ctx, f->ev->id);
-	ent = lft_rb_reserve(READ_ONCE(tr->rb), size, res);
-	if (ent)
-		*ent = ctx;
-	return ent;
+	/* The probe's own disabling of preemption is not the event's. */
+	return lft_trace_reserve(READ_ONCE(tr->rb), f->ev->id, size, 1, res);
 }
 EXPORT_SYMBOL_NS_GPL(lft_ev_reserve, LFTRACE_INTERNAL);
 
@@ -278,18 +272,13 @@ void *lft_ev_reserve_hdr(struct lft_ev_file *f, unsigned int size,
 			 struct lft_rb_res *res, const struct lft_entry *hdr)
 {
 	struct lft_array *tr = f->tr;
-	struct lft_entry *ent;
 
 	if (unlikely(READ_ONCE(f->slow)))
 		return lft_ev_reserve_slow(f, size, res, hdr);
 	if (!lft_array_writable(tr))
 		return NULL;
-	ent = lft_rb_reserve(READ_ONCE(tr->rb), size, res);
-	if (ent) {
-		*ent = *hdr;
-		ent->type = f->ev->id;
-	}
-	return ent;
+	return lft_trace_reserve_hdr(READ_ONCE(tr->rb), hdr, f->ev->id, size,
+				     res);
 }
 
 /**

@@ -56,49 +56,92 @@ static bool lft_fn_pid_ok(struct lft_fn_array *fa)
 	return !(np && lft_pidset_has(np, current->pid));
 }
 
-/* The hook's entry point: preemption is off, any context. */
+/*
+ * func_stack_trace: the stack after the function's entry, from the
+ * trampoline on, as the kernel's starts at its own. Out of line, with a
+ * header of its own (the same context): the hot path keeps its header in
+ * registers.
+ */
+static noinline void lft_fn_stack(struct lft_array *tr, struct lft_rb *rb)
+{
+	struct lft_entry ctx;
+
+	lft_gen_ctx_pc(&ctx, LFT_TRACE_FN, preempt_count() - 1);
+	lft_stack_record_from(tr, rb, &ctx, 0,
+			      (unsigned long)lft_fentry_tramp,
+			      (unsigned long)lft_fentry_tramp_end);
+}
+
+/* One array's record of a call (its filters already passed). */
+static __always_inline void lft_fn_record(struct lft_array *tr,
+					  unsigned long ip,
+					  unsigned long parent_ip)
+{
+	struct lft_fn_entry *ent;
+	struct lft_rb_res res;
+	struct lft_rb *rb;
+
+	if (!lft_array_writable(tr))
+		return;
+	rb = READ_ONCE(tr->rb);
+	ent = lft_trace_reserve(rb, LFT_TRACE_FN, sizeof(*ent), 1, &res);
+	if (!ent)
+		return;
+	ent->ip = ip;
+	ent->parent_ip = parent_ip;
+	lft_rb_commit(&res);
+	lft_taskinfo_note();
+	if (unlikely(READ_ONCE(tr->flags) & LFT_OPT_FUNC_STACK))
+		lft_fn_stack(tr, rb);
+}
+
+/* Does @fa let this call through: its filters (when shared), pids, gate? */
+static __always_inline bool lft_fn_pass(struct lft_array *tr,
+					struct lft_fn_array *fa, bool shared,
+					unsigned long ip, unsigned long parent_ip)
+{
+	if (shared && !lft_fn_array_wants(fa, ip))
+		return false;
+	if (unlikely(fa->pid_filtered) && !lft_fn_pid_ok(fa))
+		return false;
+	return !fa->gate || fa->gate(tr, ip, parent_ip);
+}
+
+/* Several arrays run the tracer: each checks its own filters. */
+static noinline void lft_function_hit_all(struct lft_fn_active *act,
+					  unsigned long ip,
+					  unsigned long parent_ip)
+{
+	struct lft_array *tr;
+	int i;
+
+	for (i = 0; i < act->n; i++) {
+		tr = act->tr[i];
+		if (lft_fn_pass(tr, tr->fn, true, ip, parent_ip))
+			lft_fn_record(tr, ip, parent_ip);
+	}
+}
+
+/*
+ * The hook's entry point: preemption is off, any context. One array
+ * running the tracer is the common case, and it has the hook's sites to
+ * itself: no filter lookup, no loop.
+ */
 static void lft_function_hit(unsigned long ip, unsigned long parent_ip,
 		      struct pt_regs *regs)
 {
 	struct lft_fn_active *act = rcu_dereference_raw(lft_fn_active);
-	struct lft_fn_entry *ent;
-	struct lft_rb_res res;
-	struct lft_entry ctx;
 	struct lft_array *tr;
-	struct lft_rb *rb;
-	int i;
 
 	if (unlikely(!act))
 		return;
-	for (i = 0; i < act->n; i++) {
-		struct lft_fn_array *fa;
-
-		tr = act->tr[i];
-		fa = tr->fn;
-		if (act->n > 1 && !lft_fn_array_wants(fa, ip))
-			continue;
-		if (unlikely(fa->pid_filtered) && !lft_fn_pid_ok(fa))
-			continue;
-		if (fa->gate && !fa->gate(tr, ip, parent_ip))
-			continue;
-		if (!lft_array_writable(tr))
-			continue;
-		lft_gen_ctx_dec(&ctx, LFT_TRACE_FN);
-		rb = READ_ONCE(tr->rb);
-		ent = lft_rb_reserve(rb, sizeof(*ent), &res);
-		if (!ent)
-			continue;
-		ent->ent = ctx;
-		ent->ip = ip;
-		ent->parent_ip = parent_ip;
-		lft_rb_commit(&res);
-		lft_taskinfo_note();
-		/* From the trampoline on, as the kernel's starts at its own. */
-		if (unlikely(READ_ONCE(tr->flags) & LFT_OPT_FUNC_STACK))
-			lft_stack_record_from(tr, rb, &ctx, 0,
-					      (unsigned long)lft_fentry_tramp,
-					      (unsigned long)lft_fentry_tramp_end);
+	if (unlikely(act->n != 1)) {
+		lft_function_hit_all(act, ip, parent_ip);
+		return;
 	}
+	tr = act->tr[0];
+	if (lft_fn_pass(tr, tr->fn, false, ip, parent_ip))
+		lft_fn_record(tr, ip, parent_ip);
 }
 
 /* First at a shared site: the function line precedes what others do there. */

@@ -96,7 +96,6 @@ static void lft_graph_ret_one(unsigned long func, int depth, u64 calltime,
 	struct lft_array *tr = READ_ONCE(lft_graph_tr);
 	struct lft_graph_ret_entry *r;
 	struct lft_rb_res res;
-	struct lft_entry ctx;
 	struct lft_rb *rb;
 	lft_fn_gate_t gate;
 	u64 now = sched_clock();
@@ -113,13 +112,11 @@ static void lft_graph_ret_one(unsigned long func, int depth, u64 calltime,
 	if (lft_graph_thresh && now - calltime < READ_ONCE(lft_tracing_thresh))
 		return;
 	rb = READ_ONCE(tr->rb);
-	lft_gen_ctx_dec(&ctx, LFT_TRACE_GRAPH_RET);
-	if (irqs_on)
-		ctx.flags &= ~LFT_FLAG_IRQS_OFF;
-	r = lft_rb_reserve(rb, sizeof(*r), &res);
+	r = lft_trace_reserve(rb, LFT_TRACE_GRAPH_RET, sizeof(*r), 1, &res);
 	if (!r)
 		return;
-	r->ent = ctx;
+	if (irqs_on)
+		r->ent.flags &= ~LFT_FLAG_IRQS_OFF;
 	r->func = func;
 	r->depth = depth;
 	/* Frames not hooked for want of a node, over all tasks. */
@@ -173,7 +170,6 @@ static void lft_graph_hit_one(unsigned long ip, unsigned long parent_ip,
 	struct lft_graph_ent_entry *ent;
 	unsigned int max = READ_ONCE(lft_graph_max_depth);
 	struct lft_rb_res res;
-	struct lft_entry ctx;
 	lft_fn_gate_t gate = READ_ONCE(lft_graph_gate);
 	struct lft_rb *rb;
 	int depth;
@@ -210,13 +206,11 @@ static void lft_graph_hit_one(unsigned long ip, unsigned long parent_ip,
 	 * The kernel's entries count the preemption its hook disabled, its
 	 * returns do not: the same flags as its lines.
 	 */
-	lft_gen_ctx(&ctx, LFT_TRACE_GRAPH_ENT);
-	if (irqs_on)
-		ctx.flags &= ~LFT_FLAG_IRQS_OFF;
-	ent = lft_rb_reserve(rb, sizeof(*ent), &res);
+	ent = lft_trace_reserve(rb, LFT_TRACE_GRAPH_ENT, sizeof(*ent), 0, &res);
 	if (!ent)
 		return;
-	ent->ent = ctx;
+	if (irqs_on)
+		ent->ent.flags &= ~LFT_FLAG_IRQS_OFF;
 	ent->func = ip;
 	ent->depth = depth;
 	lft_rb_commit(&res);

@@ -166,16 +166,9 @@ void lft_lat_fn(struct lft_array *tr, unsigned long ip,
 void *lft_lat_reserve(struct lft_array *tr, unsigned int size, u16 type,
 		      const struct lft_entry *ctx, struct lft_rb_res *res)
 {
-	struct lft_entry *ent;
-
 	if (!lft_array_writable(tr))
 		return NULL;
-	ent = lft_rb_reserve(READ_ONCE(tr->rb), size, res);
-	if (ent) {
-		*ent = *ctx;
-		ent->type = type;
-	}
-	return ent;
+	return lft_trace_reserve_hdr(READ_ONCE(tr->rb), ctx, type, size, res);
 }
 
 /**
