@@ -69,12 +69,14 @@ lft_kmemleak() {
 }
 
 # The clock the kernel's tree chose at boot (global where sched_clock is
-# unstable, as on the kunit kernel), for ktree_reset; before any test.
-ktree_note_clock() {
+# unstable, as on the kunit kernel) and its options, for ktree_reset;
+# before any test.
+ktree_note_boot() {
 	grep -q ' /sys/kernel/tracing tracefs ' /proc/mounts ||
 		mount -t tracefs nodev /sys/kernel/tracing 2>/dev/null
 	sed -n 's/.*\[\(.*\)\].*/\1/p' /sys/kernel/tracing/trace_clock \
 		> /tmp/kclock.boot 2>/dev/null
+	cat /sys/kernel/tracing/trace_options > /tmp/kopts.boot 2>/dev/null
 }
 
 # The kernel's own tree (when a test mounted it) back to its boot state as
@@ -101,14 +103,19 @@ ktree_reset() {
 	for f in set_event_pid set_event_notrace_pid set_ftrace_pid kprobe_events; do
 		[ -e $k/$f ] && echo > $k/$f
 	done
-	for o in event-fork stacktrace; do
-		echo 0 > $k/options/$o
-	done
+	# Every option as at boot: perf ftrace, for one, leaves irq-info,
+	# sleep-time and funcgraph-irqs off when it resets what it set, and
+	# the next comparison with lftrace's tree then fails.
+	if [ -s /tmp/kopts.boot ]; then
+		while read -r o; do
+			echo "$o" > $k/trace_options
+		done < /tmp/kopts.boot 2>/dev/null
+	fi
 	# A test that failed halfway leaves the size it tried (8 KB, say).
 	echo 1 > $k/options/overwrite
 	grep -q 1408 $k/buffer_size_kb || echo 1408 > $k/buffer_size_kb
 	# ftracetest leaves the clock it tried last (global, on 6.12): back
-	# to the one the kernel chose at boot (ktree_note_clock).
+	# to the one the kernel chose at boot (ktree_note_boot).
 	[ -s /tmp/kclock.boot ] && cat /tmp/kclock.boot > $k/trace_clock
 	# A latency run (ftracetest's, on a kernel with those tracers) leaves
 	# its maximum behind.

@@ -17,7 +17,7 @@
 # are not any test's doing.
 dmesg -c >/dev/null
 lft_kmemleak >/dev/null
-ktree_note_clock
+ktree_note_boot
 
 indent() { sed 's/^/    /'; }
 
