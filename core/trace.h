@@ -586,6 +586,16 @@ void lft_tgid_show(struct seq_buf *s);
 void lft_taskinfo_exit(void);
 
 /* stack.c */
+/*
+ * Does a commit to @tr add stack entries (options/stacktrace,
+ * userstacktrace)? Without, a writer can commit with lft_rb_commit() and
+ * lft_taskinfo_note(), and keep no copy of the header.
+ */
+static inline bool lft_commit_stacks(struct lft_array *tr)
+{
+	return READ_ONCE(tr->flags) & (LFT_OPT_STACKTRACE | LFT_OPT_USERSTACK);
+}
+
 void lft_commit(struct lft_array *tr, struct lft_rb *rb,
 		struct lft_rb_res *res, const struct lft_entry *ctx, int skip);
 void lft_stack_record(struct lft_array *tr, struct lft_rb *rb,

@@ -302,6 +302,11 @@ noinline void lft_ev_commit(struct lft_ev_file *f, struct lft_rb_res *res)
 	}
 	if (unlikely(READ_ONCE(lft_tp_printk)))
 		lft_ev_printk(res->data, res->len);
+	if (likely(!lft_commit_stacks(tr))) {
+		lft_rb_commit(res);
+		lft_taskinfo_note();
+		return;
+	}
 	/* Committed, the record may be overwritten: its header kept. */
 	ctx = *(struct lft_entry *)res->data;
 	/* Leave out the probe: the stack starts at the tracepoint. */
@@ -331,6 +336,11 @@ void lft_ev_commit_regs(struct lft_ev_file *f, struct lft_rb_res *res,
 	}
 	if (unlikely(READ_ONCE(lft_tp_printk)))
 		lft_ev_printk(res->data, res->len);
+	if (likely(!lft_commit_stacks(tr))) {
+		lft_rb_commit(res);
+		lft_taskinfo_note();
+		return;
+	}
 	ctx = *(struct lft_entry *)res->data;
 	lft_commit_regs(tr, READ_ONCE(tr->rb), res, &ctx, regs);
 }

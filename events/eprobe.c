@@ -77,7 +77,7 @@ void lft_ep_hit(struct lft_ev_file *src, const void *rec, unsigned int len)
 		const struct lft_kp_def *def = h->ep->def;
 		unsigned int head = LFT_EP_HEAD, fixed = head + def->size;
 		unsigned int dsize = 0;
-		struct lft_rb_res res;
+		struct lft_rb_res res __uninitialized;
 		void *out;
 
 		if (h->filter && !lft_filter_match(h->filter, rec, len))

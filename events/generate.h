@@ -120,7 +120,7 @@
 		struct lft_ev_file *__f;				\
 									\
 		lft_ev_for_each_file(__f, (struct lft_event *)__data) {	\
-			struct lft_rb_res __res;			\
+			struct lft_rb_res __res __uninitialized;	\
 			struct lft_rec_##cls *__entry;			\
 									\
 			__entry = lft_ev_reserve(__f, sizeof(*__entry) + \

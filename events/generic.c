@@ -354,7 +354,7 @@ static void lft_gev_overflow(struct perf_event *pe,
 	if (g->pc_dec && (hdr.preempt_count & 0xf))
 		hdr.preempt_count--;
 	lft_ev_for_each_file(f, &g->ev) {
-		struct lft_rb_res res;
+		struct lft_rb_res res __uninitialized;
 		struct lft_entry *ent = lft_ev_reserve_hdr(f, len, &res, &hdr);
 
 		if (!ent)

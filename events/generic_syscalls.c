@@ -87,7 +87,7 @@ static void lft_gsc_enter_probe(void *data, struct pt_regs *regs, long id)
 	syscall_get_arguments(current, regs, args);
 	lft_ev_for_each_file(f, ev) {
 		struct lft_gsc_enter *rec;
-		struct lft_rb_res res;
+		struct lft_rb_res res __uninitialized;
 
 		rec = lft_ev_reserve_hdr(f, size, &res, &hdr);
 		if (!rec)
@@ -113,7 +113,7 @@ static void lft_gsc_exit_probe(void *data, struct pt_regs *regs, long ret)
 	lft_gen_ctx_pc(&hdr, 0, preempt_count());
 	lft_ev_for_each_file(f, ev) {
 		struct lft_gsc_exit *rec;
-		struct lft_rb_res res;
+		struct lft_rb_res res __uninitialized;
 
 		rec = lft_ev_reserve_hdr(f, sizeof(*rec), &res, &hdr);
 		if (!rec)

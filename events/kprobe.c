@@ -92,7 +92,7 @@ static void lft_kp_record(struct lft_kp *k, struct pt_regs *regs,
 			      lft_kp_store(def, regs, NULL, head, 0),
 			      LFT_RB_MAX_PAYLOAD - fixed);
 	lft_ev_for_each_file(f, &k->event->ev) {
-		struct lft_rb_res res;
+		struct lft_rb_res res __uninitialized;
 		void *rec = lft_ev_reserve(f, fixed + dsize, &res);
 		unsigned long *hd = rec + LFT_ENT_BODY;
 
@@ -101,7 +101,8 @@ static void lft_kp_record(struct lft_kp *k, struct pt_regs *regs,
 		hd[0] = ip;
 		if (def->is_return)
 			hd[1] = ret_ip;
-		lft_kp_store(def, regs, rec, head, dsize);
+		if (def->nargs)
+			lft_kp_store(def, regs, rec, head, dsize);
 		/* Stacks from the probed code, as the kernel's (its regs). */
 		lft_ev_commit_regs(f, &res, regs);
 	}

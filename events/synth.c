@@ -299,7 +299,7 @@ void lft_synth_trace_idx(struct lft_synth_event *se, const u64 *vals,
 	if (se->fixed + dsize > LFT_RB_MAX_PAYLOAD)
 		goto out;
 	lft_ev_for_each_file(f, &se->ev) {
-		struct lft_rb_res res;
+		struct lft_rb_res res __uninitialized;
 		void *rec = lft_ev_reserve(f, se->fixed + dsize, &res);
 
 		if (!rec)

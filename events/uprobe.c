@@ -96,7 +96,7 @@ static void lft_up_record(struct lft_up *u, struct pt_regs *regs,
 						head, 0),
 			      LFT_RB_MAX_PAYLOAD - fixed);
 	lft_ev_for_each_file(f, &u->event->ev) {
-		struct lft_rb_res res;
+		struct lft_rb_res res __uninitialized;
 		void *rec = lft_ev_reserve(f, fixed + dsize, &res);
 		unsigned long *hd = rec + LFT_ENT_BODY;
 

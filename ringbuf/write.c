@@ -353,10 +353,10 @@ static noinline bool lft_rb_fast_overflow(struct lft_rb_cpu *cb,
  * between. A failed reservation is counted (dropped, commit_overrun) except
  * for an invalid @len.
  *
- * The common case (an outermost writer, a short header, the time within a
- * delta of the last event's, room on the tail page) is one attempt with
- * nothing kept on the stack; anything else goes to the general path
- * before anything is reserved.
+ * The common case (an outermost writer, the time within a delta of the
+ * last event's, room on the tail page) is one attempt with nothing kept
+ * on the stack; anything else goes to the general path before anything
+ * is reserved.
  *
  * Return: where to write the payload, or NULL.
  */
@@ -383,8 +383,7 @@ void *lft_rb_reserve(struct lft_rb *rb, unsigned int len,
 	}
 	local_inc(&cb->committing);
 	local_inc(&cb->commits);
-	if (unlikely(local_read(&cb->committing) > 1 ||
-		     len > LFT_RB_TYPE_DATA_MAX * 4 || rb->abs_ts))
+	if (unlikely(local_read(&cb->committing) > 1 || rb->abs_ts))
 		return lft_rb_reserve_slow(rb, cb, len, res, NULL, 0, 0, 0);
 
 	size = lft_rb_event_size(len);
@@ -407,7 +406,7 @@ void *lft_rb_reserve(struct lft_rb *rb, unsigned int len,
 		return NULL;
 	}
 	hdr = (u32 *)(p->data->data + start);
-	if (start == 0) {
+	if (unlikely(start == 0)) {
 		/* First on the page: the page carries the time. */
 		p->data->time_stamp = ts;
 		delta = 0;
@@ -416,7 +415,14 @@ void *lft_rb_reserve(struct lft_rb *rb, unsigned int len,
 		delta = 0;
 		ts = 0;
 	}
-	hdr[0] = ((size - 4) >> 2) | (u32)(delta << 5);
+	if (likely(len <= LFT_RB_TYPE_DATA_MAX * 4)) {
+		hdr[0] = ((size - 4) >> 2) | (u32)(delta << 5);
+		hdr += 1;
+	} else {
+		hdr[0] = (u32)(delta << 5);
+		hdr[1] = size - 4;
+		hdr += 2;
+	}
 	local_inc(&p->entries);
 	local_add(size, &p->bytes);
 	local_inc(&cb->entries);
@@ -427,8 +433,8 @@ void *lft_rb_reserve(struct lft_rb *rb, unsigned int len,
 	res->cb = cb;
 	res->page = p;
 	res->len = len;
-	res->data = hdr + 1;
-	return hdr + 1;
+	res->data = hdr;
+	return hdr;
 }
 EXPORT_SYMBOL_NS_GPL(lft_rb_reserve, LFTRACE_INTERNAL);
 

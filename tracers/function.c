@@ -58,16 +58,14 @@ static bool lft_fn_pid_ok(struct lft_fn_array *fa)
 
 /*
  * func_stack_trace: the stack after the function's entry, from the
- * trampoline on, as the kernel's starts at its own. Out of line, with a
- * header of its own (the same context): the hot path keeps its header in
- * registers.
+ * trampoline on, as the kernel's starts at its own, with the function
+ * entry's header (the same flags, as the kernel's). Out of line, the
+ * header passed by value: the hot path keeps it in registers.
  */
-static noinline void lft_fn_stack(struct lft_array *tr, struct lft_rb *rb)
+static noinline void lft_fn_stack(struct lft_array *tr, struct lft_rb *rb,
+				  struct lft_entry hdr)
 {
-	struct lft_entry ctx;
-
-	lft_gen_ctx_pc(&ctx, LFT_TRACE_FN, preempt_count() - 1);
-	lft_stack_record_from(tr, rb, &ctx, 0,
+	lft_stack_record_from(tr, rb, &hdr, 0,
 			      (unsigned long)lft_fentry_tramp,
 			      (unsigned long)lft_fentry_tramp_end);
 }
@@ -78,7 +76,7 @@ static __always_inline void lft_fn_record(struct lft_array *tr,
 					  unsigned long parent_ip)
 {
 	struct lft_fn_entry *ent;
-	struct lft_rb_res res;
+	struct lft_rb_res res __uninitialized;
 	struct lft_rb *rb;
 
 	if (!lft_array_writable(tr))
@@ -89,10 +87,17 @@ static __always_inline void lft_fn_record(struct lft_array *tr,
 		return;
 	ent->ip = ip;
 	ent->parent_ip = parent_ip;
+	if (unlikely(READ_ONCE(tr->flags) & LFT_OPT_FUNC_STACK)) {
+		/* Committed, the record may be overwritten: its header kept. */
+		struct lft_entry hdr = ent->ent;
+
+		lft_rb_commit(&res);
+		lft_taskinfo_note();
+		lft_fn_stack(tr, rb, hdr);
+		return;
+	}
 	lft_rb_commit(&res);
 	lft_taskinfo_note();
-	if (unlikely(READ_ONCE(tr->flags) & LFT_OPT_FUNC_STACK))
-		lft_fn_stack(tr, rb);
 }
 
 /* Does @fa let this call through: its filters (when shared), pids, gate? */

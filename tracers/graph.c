@@ -95,7 +95,7 @@ static void lft_graph_ret_one(unsigned long func, int depth, u64 calltime,
 {
 	struct lft_array *tr = READ_ONCE(lft_graph_tr);
 	struct lft_graph_ret_entry *r;
-	struct lft_rb_res res;
+	struct lft_rb_res res __uninitialized;
 	struct lft_rb *rb;
 	lft_fn_gate_t gate;
 	u64 now = sched_clock();
@@ -169,7 +169,7 @@ static void lft_graph_hit_one(unsigned long ip, unsigned long parent_ip,
 	struct lft_array *tr = READ_ONCE(lft_graph_tr);
 	struct lft_graph_ent_entry *ent;
 	unsigned int max = READ_ONCE(lft_graph_max_depth);
-	struct lft_rb_res res;
+	struct lft_rb_res res __uninitialized;
 	lft_fn_gate_t gate = READ_ONCE(lft_graph_gate);
 	struct lft_rb *rb;
 	int depth;
