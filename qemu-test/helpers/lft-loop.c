@@ -11,9 +11,14 @@
  *   lft-loop N pingpong    N round trips of one byte between this process
  *                          and a child over two pipes: on one CPU, two
  *                          context switches each
+ *   lft-loop N write FILE  N times: open FILE (truncating it), write all
+ *                          of stdin (read once, before the clock starts)
+ *                          and close it, as "echo ... > FILE" does; for
+ *                          timing a tracefs write and its commit at close
  *   lft-loop -t N ...      print the ns per call instead (under QEMU's
  *                          -icount shift=0, that is instructions per call)
  */
+#include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,8 +30,71 @@
 
 static int bad_usage(void)
 {
-	fprintf(stderr, "usage: lft-loop [-t] N getppid|read|open|sysopen|pingpong\n");
+	fprintf(stderr, "usage: lft-loop [-t] N getppid|read|open|sysopen|pingpong|write FILE\n");
 	return 2;
+}
+
+/* All of stdin, in one buffer: what each write of "write FILE" writes. */
+static char *slurp(size_t *len)
+{
+	size_t cap = 1 << 16;
+	char *buf = malloc(cap), *more;
+	ssize_t r;
+
+	*len = 0;
+	while (buf) {
+		if (*len == cap) {
+			cap *= 2;
+			more = realloc(buf, cap);
+			if (!more)
+				break;
+			buf = more;
+		}
+		r = read(0, buf + *len, cap - *len);
+		if (r == 0)
+			return buf;
+		if (r < 0) {
+			perror("stdin");
+			break;
+		}
+		*len += r;
+	}
+	free(buf);
+	return NULL;
+}
+
+/*
+ * Open, write @buf whole and close: a tracefs file may take less than
+ * the whole write (the kernel's set_ftrace_filter takes one word per
+ * write), so write on from where it stopped, as echo does.
+ */
+static int write_file(const char *path, const char *buf, size_t len)
+{
+	size_t done = 0;
+	ssize_t w;
+	int fd;
+
+	fd = open(path, O_WRONLY | O_TRUNC);
+	if (fd < 0) {
+		perror(path);
+		return 1;
+	}
+	while (done < len) {
+		w = write(fd, buf + done, len - done);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0) {
+			perror(path);
+			close(fd);
+			return 1;
+		}
+		done += w;
+	}
+	if (close(fd)) {
+		perror(path);
+		return 1;
+	}
+	return 0;
 }
 
 /* N round trips with a child: it echoes each byte back. */
@@ -75,22 +143,32 @@ int main(int argc, char **argv)
 {
 	unsigned long n, i;
 	struct timespec t0, t1;
-	char *end, c;
+	char *end, c, *buf = NULL;
 	int fd = -1, timed = 0;
+	size_t len = 0;
 
-	if (argc == 4 && !strcmp(argv[1], "-t")) {
+	if (argc >= 4 && !strcmp(argv[1], "-t")) {
 		timed = 1;
 		argv++;
 		argc--;
 	}
-	if (argc != 3)
+	if (argc == 4 && !strcmp(argv[2], "write")) {
+		buf = slurp(&len);
+		if (!buf)
+			return 1;
+	} else if (argc != 3) {
 		return bad_usage();
+	}
 	n = strtoul(argv[1], &end, 0);
 	if (*argv[1] == '\0' || *end != '\0')
 		return bad_usage();
 
 	clock_gettime(CLOCK_MONOTONIC, &t0);
-	if (!strcmp(argv[2], "getppid")) {
+	if (buf) {
+		for (i = 0; i < n; i++)
+			if (write_file(argv[3], buf, len))
+				return 1;
+	} else if (!strcmp(argv[2], "getppid")) {
 		for (i = 0; i < n; i++)
 			syscall(SYS_getppid);
 	} else if (!strcmp(argv[2], "read")) {
