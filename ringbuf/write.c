@@ -213,6 +213,36 @@ static void lft_rb_maybe_wake(struct lft_rb_cpu *cb)
 }
 
 /*
+ * Both paths' end: the data record's header at @hdr (@size bytes with it,
+ * @total with a stamp before it), the counts, and the reservation.
+ * Returns where the payload goes.
+ */
+static __always_inline u32 *lft_rb_fill(struct lft_rb_cpu *cb,
+					struct lft_rb_page *p, u32 *hdr,
+					unsigned int size, unsigned int total,
+					u64 delta, unsigned int len,
+					struct lft_rb_res *res)
+{
+	if (likely(size - 4 <= LFT_RB_TYPE_DATA_MAX * 4)) {
+		hdr[0] = ((size - 4) >> 2) | (u32)(delta << 5);
+		hdr += 1;
+	} else {
+		hdr[0] = (u32)(delta << 5);
+		hdr[1] = size - 4;
+		hdr += 2;
+	}
+	local_inc(&p->entries);
+	local_add(total, &p->bytes);
+	local_inc(&cb->entries);
+	local_add(total, &cb->bytes);
+	res->cb = cb;
+	res->page = p;
+	res->len = len;
+	res->data = hdr;
+	return hdr;
+}
+
+/*
  * The general reservation, for every case: nested writers, absolute or
  * extended stamps, long headers, tail moves and their retries. The caller
  * has disabled preemption and counted itself in committing and commits.
@@ -298,29 +328,13 @@ read:
 		delta = 0;
 	}
 
-	if (size - 4 <= LFT_RB_TYPE_DATA_MAX * 4) {
-		hdr[0] = ((size - 4) >> 2) | (u32)(delta << 5);
-		res->data = hdr + 1;
-	} else {
-		hdr[0] = (u32)(delta << 5);
-		hdr[1] = size - 4;
-		res->data = hdr + 2;
-	}
-	local_inc(&p->entries);
-	local_add(total, &p->bytes);
-	local_inc(&cb->entries);
-	local_add(total, &cb->bytes);
-
+	hdr = lft_rb_fill(cb, p, hdr, size, total, delta, len, res);
 	if (nested)
 		local64_set(&cb->write_stamp, LFT_RB_STAMP_DIRTY |
 			    local_inc_return(&cb->dirty_gen));
 	else if (ts)
 		local64_cmpxchg(&cb->write_stamp, ws, ts);
-
-	res->cb = cb;
-	res->page = p;
-	res->len = len;
-	return res->data;
+	return hdr;
 }
 
 /*
@@ -415,25 +429,9 @@ void *lft_rb_reserve(struct lft_rb *rb, unsigned int len,
 		delta = 0;
 		ts = 0;
 	}
-	if (likely(len <= LFT_RB_TYPE_DATA_MAX * 4)) {
-		hdr[0] = ((size - 4) >> 2) | (u32)(delta << 5);
-		hdr += 1;
-	} else {
-		hdr[0] = (u32)(delta << 5);
-		hdr[1] = size - 4;
-		hdr += 2;
-	}
-	local_inc(&p->entries);
-	local_add(size, &p->bytes);
-	local_inc(&cb->entries);
-	local_add(size, &cb->bytes);
+	hdr = lft_rb_fill(cb, p, hdr, size, size, delta, len, res);
 	if (ts)
 		local64_cmpxchg(&cb->write_stamp, ws, ts);
-
-	res->cb = cb;
-	res->page = p;
-	res->len = len;
-	res->data = hdr;
 	return hdr;
 }
 EXPORT_SYMBOL_NS_GPL(lft_rb_reserve, LFTRACE_INTERNAL);
