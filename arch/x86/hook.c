@@ -151,25 +151,35 @@ static int lft_hook_cmp(const void *key, const void *elt)
 	return ip < e->ip ? -1 : ip > e->ip;
 }
 
-/* The guard's body, inlined into the entry handler (its hot path). */
-static __always_inline bool lft_guard_enter(void)
+/* This context's counter (preemption off: the CPU stays). */
+static __always_inline unsigned int *lft_guard_depth(void)
 {
-	unsigned int *depth;
+	return &this_cpu_ptr(&lft_recursion)->depth[interrupt_context_level()];
+}
 
-	depth = &this_cpu_ptr(&lft_recursion)->depth[interrupt_context_level()];
+/*
+ * The guard's body, inlined into the entry handler (its hot path): the
+ * counter it raised, or NULL when the context is nested too deep. The
+ * entry handler keeps the address across its call; an interrupt in
+ * between leaves its own context's counter as it found it.
+ */
+static __always_inline unsigned int *lft_guard_enter(void)
+{
+	unsigned int *depth = lft_guard_depth();
+
 	if (unlikely(*depth >= 2)) {
 		atomic_long_inc(&lft_hook_missed);
-		return false;
+		return NULL;
 	}
 	(*depth)++;
 	barrier();
-	return true;
+	return depth;
 }
 
-static __always_inline void lft_guard_exit(void)
+static __always_inline void lft_guard_exit(unsigned int *depth)
 {
 	barrier();
-	this_cpu_ptr(&lft_recursion)->depth[interrupt_context_level()]--;
+	(*depth)--;
 }
 
 /**
@@ -184,7 +194,7 @@ static __always_inline void lft_guard_exit(void)
  */
 bool lft_fentry_guard_enter(void)
 {
-	return lft_guard_enter();
+	return lft_guard_enter() != NULL;
 }
 
 /**
@@ -192,7 +202,7 @@ bool lft_fentry_guard_enter(void)
  */
 void lft_fentry_guard_exit(void)
 {
-	lft_guard_exit();
+	lft_guard_exit(lft_guard_depth());
 }
 
 /* Every user of a site, in order (more than one user has sites). */
@@ -215,11 +225,9 @@ static noinline void lft_hook_call_all(unsigned long ip,
 }
 
 /*
- * Called by lft_fentry_tramp for every patched site. The guard is the
- * inline lft_guard_enter()'s, with its counter's address kept across the
- * call: with preemption off the CPU stays, and an interrupt in between
- * leaves its context's counter as it found it (about a dozen
- * instructions fewer than looking the context up again).
+ * Called by lft_fentry_tramp for every patched site. The guard's counter
+ * address is kept across the call (about a dozen instructions fewer than
+ * looking the context up again).
  */
 void lft_fentry_entry(unsigned long ip, unsigned long parent_ip,
 		      struct pt_regs *regs)
@@ -230,20 +238,15 @@ void lft_fentry_entry(unsigned long ip, unsigned long parent_ip,
 	if (unlikely(READ_ONCE(lft_hook_patcher) == current))
 		return;
 	preempt_disable_notrace();
-	depth = &this_cpu_ptr(&lft_recursion)->depth[interrupt_context_level()];
-	if (unlikely(*depth >= 2)) {
-		atomic_long_inc(&lft_hook_missed);
+	depth = lft_guard_enter();
+	if (unlikely(!depth))
 		goto out;
-	}
-	(*depth)++;
-	barrier();
 	user = READ_ONCE(lft_hook_single);
 	if (likely(user >= 0))
 		lft_hook_call(user, ip, parent_ip, regs);
 	else
 		lft_hook_call_all(ip, parent_ip, regs);
-	barrier();
-	(*depth)--;
+	lft_guard_exit(depth);
 out:
 	preempt_enable_notrace();
 }
