@@ -27,6 +27,7 @@
 
 #include <linux/debugfs.h>
 #include <linux/fs.h>
+#include <linux/hashtable.h>
 #include <linux/kallsyms.h>
 #include <linux/kprobes.h>
 #include <linux/percpu.h>
@@ -64,7 +65,7 @@ struct lft_kp {
 	struct lft_kp_def *def;
 	struct kretprobe rp;		/* rp.kp alone for p probes */
 	unsigned long __percpu *nhit;
-	struct list_head hook;		/* lft_kp_hooked while on the hook */
+	struct hlist_node hook;		/* in lft_kp_hooked while on the hook */
 	bool on_hook;			/* served by lftrace's fentry hook */
 	bool on_site_kprobe;		/* armed as a kprobe on ftrace */
 };
@@ -73,8 +74,24 @@ static struct lft_dynev_ops lft_kp_dynev_ops;
 
 /* Every probe, as 6.1 lists them: in the order they were defined. */
 static LIST_HEAD(lft_kp_list);
-/* Entry probes lftrace's fentry hook serves (RCU for the hook). */
-static LIST_HEAD(lft_kp_hooked);
+/*
+ * The probes lftrace's fentry hook serves, keyed by their function's
+ * address (RCU for the hook): a site's handler and the arming of a probe
+ * (the hook asks lft_kp_want() of every site) look at that address's
+ * probes only, so neither grows with the number of probes enabled.
+ * Probes of one address are kept in the order they were hooked.
+ */
+#define LFT_KP_HASH_BITS	10
+static DEFINE_HASHTABLE(lft_kp_hooked, LFT_KP_HASH_BITS);
+static unsigned int lft_kp_nr_hooked;
+
+#define lft_kp_for_each_hooked(k, addr)					\
+	hash_for_each_possible_rcu(lft_kp_hooked, k, hook, addr)
+
+static unsigned long lft_kp_addr(const struct lft_kp *k)
+{
+	return (unsigned long)k->rp.kp.addr;
+}
 
 /* ------------------------------------------------------ the handlers */
 
@@ -136,8 +153,8 @@ static void lft_kp_fret(unsigned long func, int depth, u64 calltime,
 {
 	struct lft_kp *k;
 
-	list_for_each_entry_rcu(k, &lft_kp_hooked, hook) {
-		if ((unsigned long)k->rp.kp.addr != func ||
+	lft_kp_for_each_hooked(k, func) {
+		if (lft_kp_addr(k) != func ||
 		    !k->def->is_return || !READ_ONCE(k->on_hook))
 			continue;
 		raw_cpu_inc(*k->nhit);
@@ -163,8 +180,8 @@ static void lft_kprobe_hit(unsigned long ip, unsigned long parent_ip,
 	struct lft_kp *k;
 
 	instruction_pointer_set(regs, ip + sizeof(kprobe_opcode_t));
-	list_for_each_entry_rcu(k, &lft_kp_hooked, hook) {
-		if ((unsigned long)k->rp.kp.addr != ip || !READ_ONCE(k->on_hook))
+	lft_kp_for_each_hooked(k, ip) {
+		if (lft_kp_addr(k) != ip || !READ_ONCE(k->on_hook))
 			continue;
 		if (k->def->is_return) {
 			ret = true;
@@ -192,8 +209,8 @@ static bool lft_kp_want(unsigned long ip, void *data)
 	bool want = false;
 
 	rcu_read_lock();
-	list_for_each_entry_rcu(k, &lft_kp_hooked, hook)
-		if ((unsigned long)k->rp.kp.addr == ip) {
+	lft_kp_for_each_hooked(k, ip)
+		if (lft_kp_addr(k) == ip) {
 			want = true;
 			break;
 		}
@@ -201,11 +218,27 @@ static bool lft_kp_want(unsigned long ip, void *data)
 	return want;
 }
 
-/* Ask the hook for the sites of lft_kp_hooked's probes (lft_lock held). */
+/* Ask the hook for the sites of the hooked probes (lft_lock held). */
 static int lft_kp_hook_update(void)
 {
-	return lft_fentry_update(&lft_kp_fentry, list_empty(&lft_kp_hooked) ?
-				 NULL : lft_kp_want, NULL);
+	return lft_fentry_update(&lft_kp_fentry, lft_kp_nr_hooked ?
+				 lft_kp_want : NULL, NULL);
+}
+
+/* After the probes of its address hooked before it (lft_lock held). */
+static void lft_kp_hash_add(struct lft_kp *k)
+{
+	struct hlist_head *head;
+	struct hlist_node *last = NULL, *n;
+
+	head = &lft_kp_hooked[hash_min(lft_kp_addr(k), HASH_BITS(lft_kp_hooked))];
+	hlist_for_each(n, head)
+		last = n;
+	if (last)
+		hlist_add_behind_rcu(&k->hook, last);
+	else
+		hlist_add_head_rcu(&k->hook, head);
+	lft_kp_nr_hooked++;
 }
 
 /*
@@ -215,7 +248,8 @@ static int lft_kp_hook_update(void)
 static void lft_kp_unhook(struct lft_kp *k)
 {
 	WRITE_ONCE(k->on_hook, false);
-	list_del_rcu(&k->hook);
+	hash_del_rcu(&k->hook);
+	lft_kp_nr_hooked--;
 	lft_kp_hook_update();
 	/* The hook runs where RCU may not watch (idle, entry code). */
 	synchronize_rcu_tasks_rude();
@@ -235,9 +269,8 @@ static bool lft_kp_hook(struct lft_kp *k)
 	/* Return probes: the function's return hooked from its entry. */
 	if (k->def->is_return && lft_fret_start(LFT_KP_FRET_NODES))
 		return false;
-	list_add_tail_rcu(&k->hook, &lft_kp_hooked);
-	if (!lft_kp_hook_update() &&
-	    lft_fentry_patched((unsigned long)k->rp.kp.addr)) {
+	lft_kp_hash_add(k);
+	if (!lft_kp_hook_update() && lft_fentry_patched(lft_kp_addr(k))) {
 		WRITE_ONCE(k->on_hook, true);
 		return true;
 	}
