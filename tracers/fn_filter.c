@@ -33,6 +33,7 @@
 #include "compat/ksyms.h"
 #include "core/trace.h"
 #include "tracers/fn_filter.h"
+#include "tracers/fn_names.h"
 #include "tracers/function.h"
 
 static int lft_ip_cmp(const void *key, const void *elt)
@@ -103,6 +104,8 @@ struct lft_fn_edit {
 	unsigned long n, cap;
 	unsigned long gone;		/* as struct lft_ipset's */
 	struct list_head mods;
+	unsigned int plain;		/* plain names matched so far */
+	struct lft_fn_names *names;	/* from the second one on */
 };
 
 /* ftrace's glob kinds (filter_parse_regex()). */
@@ -229,6 +232,47 @@ static int lft_fn_match_one(const struct lft_site_info *si, void *data)
 	return mt->index ? 1 : 0;
 }
 
+/*
+ * One function in or out of the edit set, in place: a list of names
+ * written one by one would copy the whole set for each.
+ */
+static int lft_fn_edit_one(struct lft_fn_edit *ed, unsigned long ip,
+			   bool remove)
+{
+	unsigned long lo = 0, hi = ed->n, *v;
+
+	while (lo < hi) {
+		unsigned long mid = lo + (hi - lo) / 2;
+
+		if (ed->ips[mid] < ip)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (remove) {
+		if (lo == ed->n || ed->ips[lo] != ip)
+			return 0;
+		memmove(ed->ips + lo, ed->ips + lo + 1,
+			(ed->n - lo - 1) * sizeof(*v));
+		ed->n--;
+		return 0;
+	}
+	if (lo < ed->n && ed->ips[lo] == ip)
+		return 0;
+	if (ed->n == ed->cap) {
+		v = lft_kvrealloc(ed->ips, ed->cap * sizeof(*v),
+				  (ed->cap * 2 + 64) * sizeof(*v), GFP_KERNEL);
+		if (!v)
+			return -ENOMEM;
+		ed->ips = v;
+		ed->cap = ed->cap * 2 + 64;
+	}
+	memmove(ed->ips + lo + 1, ed->ips + lo, (ed->n - lo) * sizeof(*v));
+	ed->ips[lo] = ip;
+	ed->n++;
+	return 0;
+}
+
 /* Merge sorted @add into the edit set, or remove it from it. */
 static int lft_fn_edit_merge(struct lft_fn_edit *ed, const unsigned long *add,
 			     unsigned long na, bool remove)
@@ -236,6 +280,8 @@ static int lft_fn_edit_merge(struct lft_fn_edit *ed, const unsigned long *add,
 	unsigned long i = 0, j = 0, k = 0, *v;
 	unsigned long cap = remove ? ed->n : ed->n + na;
 
+	if (na == 1)
+		return lft_fn_edit_one(ed, add[0], remove);
 	v = kvmalloc_array(cap + 1, sizeof(*v), GFP_KERNEL);
 	if (!v)
 		return -ENOMEM;
@@ -260,6 +306,39 @@ static int lft_fn_edit_merge(struct lft_fn_edit *ed, const unsigned long *add,
 	return 0;
 }
 
+#define LFT_FN_SAME_NAME	16	/* sites of one name the index returns */
+
+/*
+ * A plain name, from the edit's second on, through an index of the sites
+ * by name. -EAGAIN: match it by visiting every site instead.
+ */
+static int lft_fn_edit_name(struct lft_fn_edit *ed, const char *name,
+			    bool remove)
+{
+	unsigned long ips[LFT_FN_SAME_NAME];
+	long i, n;
+	int ret = 0;
+
+	if (++ed->plain < 2)
+		return -EAGAIN;
+	if (ed->names && lft_fn_names_stale(ed->names)) {
+		lft_fn_names_free(ed->names);
+		ed->names = NULL;
+	}
+	if (!ed->names)
+		ed->names = lft_fn_names_build();
+	if (!ed->names)
+		return -EAGAIN;
+	n = lft_fn_names_find(ed->names, name, ips, ARRAY_SIZE(ips));
+	if (n > ARRAY_SIZE(ips))
+		return -EAGAIN;
+	for (i = 0; i < n && !ret; i++)
+		ret = lft_fn_edit_one(ed, ips[i], remove);
+	if (ret)
+		return ret;
+	return n ? 0 : -ENOENT;
+}
+
 /* "[!]func" or "[!]func:mod:NAME": match and apply. 0 or -errno. */
 static int lft_fn_edit_match(struct lft_fn_edit *ed, char *func, char *mod)
 {
@@ -276,6 +355,12 @@ static int lft_fn_edit_match(struct lft_fn_edit *ed, char *func, char *mod)
 		mt.by_mod = true;
 		mt.mod_neg = lft_glob_parse(mod, &mt.mod);
 	}
+	if (!mod && !mt.index && mt.func.type == LFT_FULL)
+		ret = lft_fn_edit_name(ed, mt.func.s, neg);
+	else
+		ret = -EAGAIN;
+	if (ret != -EAGAIN)
+		return ret;
 	lft_sites_for_each(lft_fn_match_one, &mt, !mt.index);
 	ret = mt.err;
 	if (!ret && mt.n)
@@ -435,6 +520,8 @@ static int lft_fn_edit_start(struct lft_fn_edit *ed, struct lft_fn_filter *f,
 static void lft_fn_edit_free(struct lft_fn_edit *ed)
 {
 	lft_parser_free(&ed->parser);
+	if (ed->names)
+		lft_fn_names_free(ed->names);
 	kvfree(ed->ips);
 	lft_fn_mods_free(&ed->mods);
 	kfree(ed);

@@ -78,6 +78,7 @@ int lft_sites_for_each(int (*fn)(const struct lft_site_info *si, void *data),
 		       void *data, bool names);
 long lft_sites_next(unsigned long idx, bool patched, struct lft_site_info *si);
 unsigned long lft_sites_count(void);
+unsigned long lft_sites_gen(void);
 unsigned long lft_fentry_missed(void);
 bool lft_fentry_guard_enter(void);
 void lft_fentry_guard_exit(void);

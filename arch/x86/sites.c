@@ -29,6 +29,8 @@
 DEFINE_MUTEX(lft_sites_lock);
 struct lft_site *lft_sites;
 unsigned long lft_nr_sites;
+/* Changes whenever a module's sites come or go (lft_sites_lock). */
+static unsigned long lft_sites_generation;
 
 /*
  * The users holding a slot, and what each wants. Slots change under
@@ -329,6 +331,7 @@ static void lft_sites_add_module(struct module *mod)
 	vfree(lft_sites);
 	lft_sites = v;
 	lft_nr_sites += n;
+	WRITE_ONCE(lft_sites_generation, lft_sites_generation + 1);
 	if (lft_sites_apply(0, lft_nr_sites))
 		pr_warn("cannot trace the functions of %s\n",
 			mod->name);
@@ -350,6 +353,7 @@ static void lft_sites_drop_module(struct module *mod)
 			lft_sites[j++] = lft_sites[i];
 	if (j != lft_nr_sites) {
 		lft_nr_sites = j;
+		WRITE_ONCE(lft_sites_generation, lft_sites_generation + 1);
 		lft_hook_publish();
 	}
 	mutex_unlock(&lft_sites_lock);
@@ -462,6 +466,12 @@ EXPORT_SYMBOL_NS_GPL(lft_fentry_patched, LFTRACE_INTERNAL);
 unsigned long lft_sites_count(void)
 {
 	return READ_ONCE(lft_nr_sites);
+}
+
+/* What the table looks up by address stays valid while this is the same. */
+unsigned long lft_sites_gen(void)
+{
+	return READ_ONCE(lft_sites_generation);
 }
 
 /**
