@@ -453,6 +453,36 @@ static __always_inline void *lft_trace_reserve(struct lft_rb *rb, u16 type,
 }
 
 /**
+ * lft_trace_reserve_at() - lft_trace_reserve() with sched_clock() read
+ * @rb: the array's buffer (checked writable by the caller)
+ * @type: the record's type
+ * @size: the record's size, header included
+ * @held: as for lft_trace_reserve()
+ * @res: for lft_rb_commit() or lft_commit()
+ * @now: sched_clock(), read just before with preemption off
+ *
+ * For writers that time something with sched_clock() (the graph tracer's
+ * call and return times): a buffer on the "local" clock stamps the record
+ * with @now instead of reading the clock again.
+ *
+ * Return: the record, or NULL (the buffer dropped it).
+ */
+static __always_inline void *lft_trace_reserve_at(struct lft_rb *rb, u16 type,
+						  unsigned int size,
+						  unsigned int held,
+						  struct lft_rb_res *res,
+						  u64 now)
+{
+	struct lft_entry *ent = lft_rb_reserve_at(rb, size, res,
+						  LFT_RB_CLOCK_LOCAL, now);
+
+	if (likely(ent))
+		lft_gen_ctx_pc(ent, type, preempt_count() - held -
+			       LFT_RB_RESERVE_PREEMPT);
+	return ent;
+}
+
+/**
  * lft_trace_reserve_hdr() - lft_trace_reserve() with the header given
  * @rb: the array's buffer
  * @hdr: the context to record (of an earlier record, or from elsewhere)

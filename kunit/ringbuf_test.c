@@ -936,6 +936,61 @@ static void rb_clocks(struct kunit *test)
 	lft_rb_free(rb);
 }
 
+/* Reserve one 4-byte event stamped from @now (@clock's), commit it. */
+static void rb_write_at(struct kunit *test, struct lft_rb *rb,
+			enum lft_rb_clock clock, u64 now, u32 v)
+{
+	struct lft_rb_res res;
+	u32 *p;
+
+	preempt_disable();
+	p = lft_rb_reserve_at(rb, 4, &res, clock, now);
+	if (p) {
+		*p = v;
+		lft_rb_commit(&res);
+	}
+	preempt_enable();
+	KUNIT_ASSERT_NOT_NULL(test, p);
+}
+
+/*
+ * lft_rb_reserve_at(): a reading of the buffer's own clock is the event's
+ * time exactly (one far ahead too: an extended stamp), and a reading of
+ * another clock is not used.
+ */
+static void rb_reserve_at(struct kunit *test)
+{
+	struct lft_rb *rb = rb_new(test, 4, true);
+	struct lft_rb_entry e;
+	u64 now, before, after;
+	u32 v;
+	int cpu;
+
+	KUNIT_ASSERT_EQ(test, pin_to(raw_smp_processor_id()), 0);
+	cpu = raw_smp_processor_id();
+	now = lft_rb_now(rb);
+	rb_write_at(test, rb, LFT_RB_CLOCK_LOCAL, now, 1);
+	rb_write_at(test, rb, LFT_RB_CLOCK_LOCAL, now + 7, 2);
+	rb_write_at(test, rb, LFT_RB_CLOCK_LOCAL, now + 10 * NSEC_PER_SEC, 3);
+	KUNIT_ASSERT_EQ(test, lft_rb_consume(rb, cpu, &v, 4, &e), 4);
+	KUNIT_EXPECT_EQ(test, v, 1U);
+	KUNIT_EXPECT_EQ(test, e.ts, now);
+	KUNIT_ASSERT_EQ(test, lft_rb_consume(rb, cpu, &v, 4, &e), 4);
+	KUNIT_EXPECT_EQ(test, e.ts, now + 7);
+	KUNIT_ASSERT_EQ(test, lft_rb_consume(rb, cpu, &v, 4, &e), 4);
+	KUNIT_EXPECT_EQ(test, v, 3U);
+	KUNIT_EXPECT_EQ(test, e.ts, now + 10 * NSEC_PER_SEC);
+
+	KUNIT_ASSERT_EQ(test, lft_rb_set_clock(rb, LFT_RB_CLOCK_COUNTER), 0);
+	before = lft_rb_now(rb);
+	rb_write_at(test, rb, LFT_RB_CLOCK_LOCAL, 12345, 4);
+	after = lft_rb_now(rb);
+	KUNIT_ASSERT_EQ(test, lft_rb_consume(rb, cpu, &v, 4, &e), 4);
+	KUNIT_EXPECT_EQ(test, e.ts, before + 1);
+	KUNIT_EXPECT_EQ(test, after, before + 2);
+	lft_rb_free(rb);
+}
+
 static struct kunit_case lft_rb_cases[] = {
 	KUNIT_CASE(rb_format_roundtrip),
 	KUNIT_CASE(rb_time_stamps),
@@ -956,6 +1011,7 @@ static struct kunit_case lft_rb_cases[] = {
 	KUNIT_CASE(rb_swap_cpu),
 	KUNIT_CASE(rb_wakeups),
 	KUNIT_CASE(rb_clocks),
+	KUNIT_CASE(rb_reserve_at),
 	{}
 };
 

@@ -143,6 +143,9 @@ u64 lft_rb_now(struct lft_rb *rb);
 
 void *lft_rb_reserve(struct lft_rb *rb, unsigned int len,
 		     struct lft_rb_res *res);
+void *lft_rb_reserve_at(struct lft_rb *rb, unsigned int len,
+			struct lft_rb_res *res, enum lft_rb_clock clock,
+			u64 now);
 void lft_rb_commit(struct lft_rb_res *res);
 void lft_rb_discard(struct lft_rb_res *res);
 int lft_rb_write(struct lft_rb *rb, const void *data, unsigned int len);

@@ -356,26 +356,16 @@ static noinline bool lft_rb_fast_overflow(struct lft_rb_cpu *cb,
 	return false;
 }
 
-/**
- * lft_rb_reserve() - reserve space for an event on this CPU
- * @rb: the buffer
- * @len: payload length in bytes, 1..LFT_RB_MAX_PAYLOAD
- * @res: filled in for lft_rb_commit()
- *
- * Callable from any context, NMI included. Preemption stays disabled until
- * lft_rb_commit(), which must follow on the same CPU with no sleeping in
- * between. A failed reservation is counted (dropped, commit_overrun) except
- * for an invalid @len.
- *
- * The common case (an outermost writer, the time within a delta of the
- * last event's, room on the tail page) is one attempt with nothing kept
- * on the stack; anything else goes to the general path before anything
- * is reserved.
- *
- * Return: where to write the payload, or NULL.
+/*
+ * Both entry points: @clock and @now are a reading the caller made (a
+ * clock id of LFT_RB_NR_CLOCKS: none), used if the buffer stamps with
+ * that clock.
  */
-void *lft_rb_reserve(struct lft_rb *rb, unsigned int len,
-		     struct lft_rb_res *res)
+static __always_inline void *lft_rb_reserve_common(struct lft_rb *rb,
+						   unsigned int len,
+						   struct lft_rb_res *res,
+						   enum lft_rb_clock clock,
+						   u64 now)
 {
 	unsigned long start, end, w0;
 	struct lft_rb_cpu *cb;
@@ -405,7 +395,15 @@ void *lft_rb_reserve(struct lft_rb *rb, unsigned int len,
 	w0 = local_read(&p->write);
 	ws = local64_read(&cb->write_stamp);
 	barrier();
-	ts = lft_rb_clock_read(rb);
+	/*
+	 * A reading made before w0 and ws were: events written meanwhile
+	 * (an interrupt) are later than it, which the checks below see as
+	 * a clock gone back (the general path gives it their time).
+	 */
+	if (clock != LFT_RB_NR_CLOCKS && rb->clock_id == clock)
+		ts = now;
+	else
+		ts = lft_rb_clock_read(rb);
 	/* A dirty stamp has bit 63 set: ts < ws, as for a clock gone back. */
 	delta = ts - ws;
 	if (unlikely(ts < ws || delta > LFT_RB_TS_MASK))
@@ -434,7 +432,53 @@ void *lft_rb_reserve(struct lft_rb *rb, unsigned int len,
 		local64_cmpxchg(&cb->write_stamp, ws, ts);
 	return hdr;
 }
+
+/**
+ * lft_rb_reserve() - reserve space for an event on this CPU
+ * @rb: the buffer
+ * @len: payload length in bytes, 1..LFT_RB_MAX_PAYLOAD
+ * @res: filled in for lft_rb_commit()
+ *
+ * Callable from any context, NMI included. Preemption stays disabled until
+ * lft_rb_commit(), which must follow on the same CPU with no sleeping in
+ * between. A failed reservation is counted (dropped, commit_overrun) except
+ * for an invalid @len.
+ *
+ * The common case (an outermost writer, the time within a delta of the
+ * last event's, room on the tail page) is one attempt with nothing kept
+ * on the stack; anything else goes to the general path before anything
+ * is reserved.
+ *
+ * Return: where to write the payload, or NULL.
+ */
+void *lft_rb_reserve(struct lft_rb *rb, unsigned int len,
+		     struct lft_rb_res *res)
+{
+	return lft_rb_reserve_common(rb, len, res, LFT_RB_NR_CLOCKS, 0);
+}
 EXPORT_SYMBOL_NS_GPL(lft_rb_reserve, LFTRACE_INTERNAL);
+
+/**
+ * lft_rb_reserve_at() - lft_rb_reserve() with a clock reading at hand
+ * @rb: the buffer
+ * @len: payload length in bytes, 1..LFT_RB_MAX_PAYLOAD
+ * @res: filled in for lft_rb_commit()
+ * @clock: the clock @now was read from
+ * @now: read just before, on this CPU, with preemption off
+ *
+ * A writer that needs the time for itself too (a function call's start)
+ * reads the clock once: the event is stamped @now if the buffer stamps
+ * with @clock, else with a reading of its own clock.
+ *
+ * Return: as lft_rb_reserve().
+ */
+void *lft_rb_reserve_at(struct lft_rb *rb, unsigned int len,
+			struct lft_rb_res *res, enum lft_rb_clock clock,
+			u64 now)
+{
+	return lft_rb_reserve_common(rb, len, res, clock, now);
+}
+EXPORT_SYMBOL_NS_GPL(lft_rb_reserve_at, LFTRACE_INTERNAL);
 
 /**
  * lft_rb_commit() - make a reserved event visible to readers

@@ -112,7 +112,8 @@ static void lft_graph_ret_one(unsigned long func, int depth, u64 calltime,
 	if (lft_graph_thresh && now - calltime < READ_ONCE(lft_tracing_thresh))
 		return;
 	rb = READ_ONCE(tr->rb);
-	r = lft_trace_reserve(rb, LFT_TRACE_GRAPH_RET, sizeof(*r), 1, &res);
+	r = lft_trace_reserve_at(rb, LFT_TRACE_GRAPH_RET, sizeof(*r), 1, &res,
+				 now);
 	if (!r)
 		return;
 	if (irqs_on)
@@ -173,6 +174,7 @@ static void lft_graph_hit_one(unsigned long ip, unsigned long parent_ip,
 	lft_fn_gate_t gate = READ_ONCE(lft_graph_gate);
 	struct lft_rb *rb;
 	int depth;
+	u64 now;
 
 	if (!tr || !lft_array_writable(tr) || !lft_fn_pid_allowed(tr))
 		return;
@@ -198,7 +200,8 @@ static void lft_graph_hit_one(unsigned long ip, unsigned long parent_ip,
 	if (!depth && !lft_fn_filter_empty(&lft_graph_filter) &&
 	    !lft_fn_filter_has(&lft_graph_filter, ip))
 		return;
-	depth = lft_fret_hook_at(regs, ip, sched_clock(), lft_graph_ret, depth);
+	now = sched_clock();
+	depth = lft_fret_hook_at(regs, ip, now, lft_graph_ret, depth);
 	if (depth < 0 || lft_graph_thresh)
 		return;
 	rb = READ_ONCE(tr->rb);
@@ -206,7 +209,8 @@ static void lft_graph_hit_one(unsigned long ip, unsigned long parent_ip,
 	 * The kernel's entries count the preemption its hook disabled, its
 	 * returns do not: the same flags as its lines.
 	 */
-	ent = lft_trace_reserve(rb, LFT_TRACE_GRAPH_ENT, sizeof(*ent), 0, &res);
+	ent = lft_trace_reserve_at(rb, LFT_TRACE_GRAPH_ENT, sizeof(*ent), 0,
+				   &res, now);
 	if (!ent)
 		return;
 	if (irqs_on)
