@@ -394,18 +394,23 @@ unsigned int lft_gen_ctx_dec(struct lft_entry *ent, u16 type);
 static __always_inline unsigned int lft_gen_ctx_pc(struct lft_entry *ent,
 						   u16 type, unsigned int pc)
 {
+	unsigned int irq = pc & (NMI_MASK | HARDIRQ_MASK);
+	unsigned int softirq = softirq_count();	/* not in pc on RT */
 	unsigned int flags = 0;
 
 	if (irqs_disabled())
 		flags |= LFT_FLAG_IRQS_OFF;
-	if (pc & NMI_MASK)
-		flags |= LFT_FLAG_NMI;
-	if (pc & HARDIRQ_MASK)
-		flags |= LFT_FLAG_HARDIRQ;
-	if (in_serving_softirq())
-		flags |= LFT_FLAG_SOFTIRQ;
-	if (softirq_count() >> (SOFTIRQ_SHIFT + 1))
-		flags |= LFT_FLAG_BH_OFF;
+	/* Most records come from tasks with bottom halves on: none of these. */
+	if (unlikely(irq | softirq)) {
+		if (irq & NMI_MASK)
+			flags |= LFT_FLAG_NMI;
+		if (irq & HARDIRQ_MASK)
+			flags |= LFT_FLAG_HARDIRQ;
+		if (softirq & SOFTIRQ_OFFSET)	/* in_serving_softirq() */
+			flags |= LFT_FLAG_SOFTIRQ;
+		if (softirq >> (SOFTIRQ_SHIFT + 1))
+			flags |= LFT_FLAG_BH_OFF;
+	}
 	if (tif_need_resched())
 		flags |= LFT_FLAG_NEED_RESCHED;
 #ifdef LFT_HAVE_PREEMPT_LAZY
