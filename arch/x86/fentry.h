@@ -13,6 +13,7 @@
 #ifndef LFT_ARCH_X86_FENTRY_H
 #define LFT_ARCH_X86_FENTRY_H
 
+#include <linux/compiler.h>
 #include <linux/types.h>
 
 struct pt_regs;
@@ -80,8 +81,19 @@ long lft_sites_next(unsigned long idx, bool patched, struct lft_site_info *si);
 unsigned long lft_sites_count(void);
 unsigned long lft_sites_gen(void);
 unsigned long lft_fentry_missed(void);
-bool lft_fentry_guard_enter(void);
-void lft_fentry_guard_exit(void);
+unsigned int *lft_fentry_guard_enter(void);
+
+/**
+ * lft_fentry_guard_exit() - leave the guard lft_fentry_guard_enter() let in
+ * @depth: what it returned (the counter of the context it was called in)
+ *
+ * Inline: the return handlers leave the guard on every hooked return.
+ */
+static __always_inline void lft_fentry_guard_exit(unsigned int *depth)
+{
+	barrier();
+	(*depth)--;
+}
 bool lft_fentry_patched(unsigned long ip);
 
 #endif /* LFT_ARCH_X86_FENTRY_H */

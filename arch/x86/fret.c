@@ -70,12 +70,13 @@ static bool lft_fret_denied(unsigned long func)
 static LFT_RETHOOK_HANDLER(lft_fret_handler)
 {
 	struct lft_fret_node *n = container_of(rn, struct lft_fret_node, node);
-
 	/* What the return function runs must not hook returns in turn. */
-	if (!lft_fentry_guard_enter())
+	unsigned int *depth = lft_fentry_guard_enter();
+
+	if (!depth)
 		return;
 	n->fn(n->func, n->depth, n->calltime, regs);
-	lft_fentry_guard_exit();
+	lft_fentry_guard_exit(depth);
 }
 
 /*

@@ -176,33 +176,19 @@ static __always_inline unsigned int *lft_guard_enter(void)
 	return depth;
 }
 
-static __always_inline void lft_guard_exit(unsigned int *depth)
-{
-	barrier();
-	(*depth)--;
-}
-
 /**
  * lft_fentry_guard_enter() - enter the hook's per-context recursion guard
  *
  * With preemption off. The entry hook and return handlers share it, so
  * that what a handler runs is not traced or hooked in turn.
  *
- * Return: false (and the entry is counted as missed) when this context
- * is nested too deep already; else true, and lft_fentry_guard_exit() must
- * follow.
+ * Return: NULL (and the entry is counted as missed) when this context
+ * is nested too deep already; else the context's counter, which
+ * lft_fentry_guard_exit() takes, on the same CPU.
  */
-bool lft_fentry_guard_enter(void)
+unsigned int *lft_fentry_guard_enter(void)
 {
-	return lft_guard_enter() != NULL;
-}
-
-/**
- * lft_fentry_guard_exit() - leave the guard lft_fentry_guard_enter() let in
- */
-void lft_fentry_guard_exit(void)
-{
-	lft_guard_exit(lft_guard_depth());
+	return lft_guard_enter();
 }
 
 /* Every user of a site, in order (more than one user has sites). */
@@ -246,7 +232,7 @@ void lft_fentry_entry(unsigned long ip, unsigned long parent_ip,
 		lft_hook_call(user, ip, parent_ip, regs);
 	else
 		lft_hook_call_all(ip, parent_ip, regs);
-	lft_guard_exit(depth);
+	lft_fentry_guard_exit(depth);
 out:
 	preempt_enable_notrace();
 }
