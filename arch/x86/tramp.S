@@ -48,10 +48,9 @@ SYM_FUNC_START(lft_fentry_tramp)
 	movq	$0, ORIG_RAX(%rsp)
 	movq	$__KERNEL_CS, CS(%rsp)
 	movq	$__KERNEL_DS, SS(%rsp)
+	/* A pop to an %rsp-based address is computed after the pop. */
 	pushfq
-	movq	(%rsp), %rcx
-	addq	$8, %rsp
-	movq	%rcx, EFLAGS(%rsp)
+	popq	EFLAGS(%rsp)
 #ifdef LFT_HAVE_CALL_DEPTH_ACCOUNT
 	/*
 	 * With call-depth tracking, every call the kernel makes goes through
