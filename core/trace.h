@@ -429,6 +429,16 @@ static __always_inline unsigned int lft_gen_ctx_pc(struct lft_entry *ent,
 	return flags;
 }
 
+/* Both reservations' end: the header of a record just reserved, if any. */
+static __always_inline void *lft_trace_reserved(struct lft_entry *ent,
+						u16 type, unsigned int held)
+{
+	if (likely(ent))
+		lft_gen_ctx_pc(ent, type, preempt_count() - held -
+			       LFT_RB_RESERVE_PREEMPT);
+	return ent;
+}
+
 /**
  * lft_trace_reserve() - room for a record in a buffer, its header filled
  * @rb: the array's buffer (checked writable by the caller)
@@ -449,12 +459,7 @@ static __always_inline void *lft_trace_reserve(struct lft_rb *rb, u16 type,
 					       unsigned int held,
 					       struct lft_rb_res *res)
 {
-	struct lft_entry *ent = lft_rb_reserve(rb, size, res);
-
-	if (likely(ent))
-		lft_gen_ctx_pc(ent, type, preempt_count() - held -
-			       LFT_RB_RESERVE_PREEMPT);
-	return ent;
+	return lft_trace_reserved(lft_rb_reserve(rb, size, res), type, held);
 }
 
 /**
@@ -478,13 +483,9 @@ static __always_inline void *lft_trace_reserve_at(struct lft_rb *rb, u16 type,
 						  struct lft_rb_res *res,
 						  u64 now)
 {
-	struct lft_entry *ent = lft_rb_reserve_at(rb, size, res,
-						  LFT_RB_CLOCK_LOCAL, now);
-
-	if (likely(ent))
-		lft_gen_ctx_pc(ent, type, preempt_count() - held -
-			       LFT_RB_RESERVE_PREEMPT);
-	return ent;
+	return lft_trace_reserved(lft_rb_reserve_at(rb, size, res,
+						    LFT_RB_CLOCK_LOCAL, now),
+				  type, held);
 }
 
 /**
