@@ -18,21 +18,11 @@
 #include "compat/ksyms.h"
 #include "core/trace.h"
 
-static DEFINE_PER_CPU(bool, lft_taskinfo_save);
+DEFINE_PER_CPU(bool, lft_taskinfo_save);
 static struct tracepoint *lft_switch_tp;
 static int lft_cmd_ref, lft_tgid_ref;	/* under lft_lock */
 static bool lft_probe_on;
 static int *lft_tgid_map;		/* pid -> tgid, PID_MAX_DEFAULT */
-
-/**
- * lft_taskinfo_note() - an entry was committed on this CPU
- *
- * The next context switch here records the tasks' comms and tgids.
- */
-void lft_taskinfo_note(void)
-{
-	this_cpu_write(lft_taskinfo_save, true);
-}
 
 static void lft_save_tgid(struct task_struct *tsk)
 {

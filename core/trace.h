@@ -14,6 +14,7 @@
 #include <linux/irqflags.h>
 #include <linux/list.h>
 #include <linux/mutex.h>
+#include <linux/percpu.h>
 #include <linux/sched.h>
 #include <linux/seq_buf.h>
 #include <linux/string.h>
@@ -614,7 +615,19 @@ int lft_pid_file_create(const char *name, struct lft_array *tr,
 /* taskinfo.c: what lft_taskinfo_start() records */
 #define LFT_TI_CMDLINE		BIT(0)
 #define LFT_TI_TGID		BIT(1)
-void lft_taskinfo_note(void);
+DECLARE_PER_CPU(bool, lft_taskinfo_save);
+
+/**
+ * lft_taskinfo_note() - an entry was committed on this CPU
+ *
+ * The next context switch here records the tasks' comms and tgids
+ * (saved_cmdlines, saved_tgids). Inline: every record's writer calls it.
+ */
+static __always_inline void lft_taskinfo_note(void)
+{
+	this_cpu_write(lft_taskinfo_save, true);
+}
+
 int lft_taskinfo_start(unsigned int what);
 void lft_taskinfo_stop(unsigned int what);
 int lft_tgid_find(int pid);

@@ -201,6 +201,7 @@ static struct lft_fentry_ops lft_kp_fentry = {
 	.hit = lft_kprobe_hit,
 	.reclaim = lft_kp_reclaim,
 	.order = 60,	/* last: see function_graph's */
+	.all_regs = true,	/* fetch args name any register */
 };
 
 static bool lft_kp_want(unsigned long ip, void *data)

@@ -56,7 +56,7 @@ static int lft_fn_list_show(struct seq_file *m, void *v)
 	seq_printf(m, "%s", si->name);
 	if (l->enabled)
 		seq_printf(m, " (%d)      \ttramp: %pS (%pS)",
-			   hweight32(si->users), lft_fentry_tramp,
+			   hweight32(si->users), si->tramp,
 			   lft_fentry_entry);
 	seq_putc(m, '\n');
 	return 0;

@@ -147,8 +147,10 @@ static __always_inline bool lft_graph_irqs_save(unsigned long *flags)
 	return true;
 }
 
-static void lft_graph_ret(unsigned long func, int depth, u64 calltime,
-			  struct pt_regs *regs)
+/* No stack canary (the reservation inlined here holds no buffer). */
+static __no_stack_protector void lft_graph_ret(unsigned long func, int depth,
+					       u64 calltime,
+					       struct pt_regs *regs)
 {
 	unsigned long flags;
 	bool off = lft_graph_irqs_save(&flags);
@@ -221,9 +223,10 @@ static void lft_graph_hit_one(unsigned long ip, unsigned long parent_ip,
 	lft_taskinfo_note();
 }
 
-/* The hook's entry point: preemption is off, any context. */
-static void lft_graph_hit(unsigned long ip, unsigned long parent_ip,
-			  struct pt_regs *regs)
+/* The hook's entry point: preemption is off, any context. No canary. */
+static __no_stack_protector void lft_graph_hit(unsigned long ip,
+					       unsigned long parent_ip,
+					       struct pt_regs *regs)
 {
 	unsigned long flags;
 	bool off = lft_graph_irqs_save(&flags);

@@ -37,6 +37,9 @@ typedef void (*lft_fn_hit_t)(unsigned long ip, unsigned long parent_ip,
  *	locks: a user holding sites through the kernel gives them back here
  * @order: where it is called at a site several users share: lower first
  *	(so its return hooks run last); ties go by registration
+ * @all_regs: @hit reads registers beyond the arguments', ax, bp, sp, ip
+ *	and cs: its sites get the full trampoline (else a leaner one, where
+ *	the rest of regs is undefined). Set before the first update.
  * @slot: the hook's: 1 + the slot it gave the user, 0 while it gave none
  *
  * Users are static objects of lftrace (or of a module that unregisters
@@ -46,12 +49,14 @@ struct lft_fentry_ops {
 	lft_fn_hit_t hit;
 	void (*reclaim)(const struct lft_fentry_ops *other);
 	int order;
+	bool all_regs;
 	int slot;
 };
 
-/* The trampoline (tramp.S) and the handler it calls (hook.c). */
+/* The trampolines (tramp.S) and the handler they call (hook.c). */
 void lft_fentry_tramp(void);
-extern const char lft_fentry_tramp_end[];	/* just past its code */
+void lft_fentry_tramp_lean(void);
+extern const char lft_fentry_tramp_end[];	/* just past both's code */
 void lft_fentry_entry(unsigned long ip, unsigned long parent_ip,
 		      struct pt_regs *regs);
 
@@ -66,12 +71,14 @@ int lft_fentry_update(struct lft_fentry_ops *ops, lft_fn_want_t want,
  * @ip: its address (the fentry site)
  * @name: "name" or "name [module]"
  * @patched: lftrace's call is in place
+ * @tramp: the trampoline it calls, when patched
  * @users: bit per user slot wanting it
  */
 struct lft_site_info {
 	unsigned long ip;
 	const char *name;
 	bool patched;
+	void (*tramp)(void);
 	unsigned int users;
 };
 

@@ -74,35 +74,35 @@ static_assert(LFT_FENTRY_SLOTS == 8);
 /* A site's users are a bit per slot. */
 static_assert(BITS_PER_TYPE(((struct lft_site *)0)->users) >= LFT_FENTRY_SLOTS);
 
-static __always_inline void lft_hook_call(int slot, unsigned long ip,
+/*
+ * Three tests reach any slot: a switch compiles to a chain of compares
+ * (no jump tables with retpolines) and took eleven instructions to reach
+ * slot 0, the first user registered.
+ */
+static __always_inline void lft_hook_call(unsigned int slot, unsigned long ip,
 					   unsigned long parent,
 					   struct pt_regs *regs)
 {
-	switch (slot) {
-	case 0:
-		static_call_cond(lft_fentry_slot0)(ip, parent, regs);
-		break;
-	case 1:
-		static_call_cond(lft_fentry_slot1)(ip, parent, regs);
-		break;
-	case 2:
-		static_call_cond(lft_fentry_slot2)(ip, parent, regs);
-		break;
-	case 3:
-		static_call_cond(lft_fentry_slot3)(ip, parent, regs);
-		break;
-	case 4:
-		static_call_cond(lft_fentry_slot4)(ip, parent, regs);
-		break;
-	case 5:
-		static_call_cond(lft_fentry_slot5)(ip, parent, regs);
-		break;
-	case 6:
+	if (slot < 4) {
+		if (slot < 2) {
+			if (!slot)
+				static_call_cond(lft_fentry_slot0)(ip, parent, regs);
+			else
+				static_call_cond(lft_fentry_slot1)(ip, parent, regs);
+		} else if (slot == 2) {
+			static_call_cond(lft_fentry_slot2)(ip, parent, regs);
+		} else {
+			static_call_cond(lft_fentry_slot3)(ip, parent, regs);
+		}
+	} else if (slot < 6) {
+		if (slot == 4)
+			static_call_cond(lft_fentry_slot4)(ip, parent, regs);
+		else
+			static_call_cond(lft_fentry_slot5)(ip, parent, regs);
+	} else if (slot == 6) {
 		static_call_cond(lft_fentry_slot6)(ip, parent, regs);
-		break;
-	case 7:
+	} else {
 		static_call_cond(lft_fentry_slot7)(ip, parent, regs);
-		break;
 	}
 }
 
@@ -154,26 +154,30 @@ static int lft_hook_cmp(const void *key, const void *elt)
 /* This context's counter (preemption off: the CPU stays). */
 static __always_inline unsigned int *lft_guard_depth(void)
 {
-	return &this_cpu_ptr(&lft_recursion)->depth[interrupt_context_level()];
+	unsigned int level = 0;
+
+	/* Task context, the common case, takes one test (no level sum). */
+	if (unlikely(preempt_count() & (NMI_MASK | HARDIRQ_MASK |
+					SOFTIRQ_OFFSET)))
+		level = interrupt_context_level();
+	return &this_cpu_ptr(&lft_recursion)->depth[level];
 }
 
 /*
- * The guard's body, inlined into the entry handler (its hot path): the
- * counter it raised, or NULL when the context is nested too deep. The
- * entry handler keeps the address across its call; an interrupt in
- * between leaves its own context's counter as it found it.
+ * The guard's body, inlined into the entry handler (its hot path): raise
+ * the context's counter @depth, or false when the context is nested too
+ * deep. The entry handler keeps the address across its call; an interrupt
+ * in between leaves its own context's counter as it found it.
  */
-static __always_inline unsigned int *lft_guard_enter(void)
+static __always_inline bool lft_guard_take(unsigned int *depth)
 {
-	unsigned int *depth = lft_guard_depth();
-
 	if (unlikely(*depth >= 2)) {
 		atomic_long_inc(&lft_hook_missed);
-		return NULL;
+		return false;
 	}
 	(*depth)++;
 	barrier();
-	return depth;
+	return true;
 }
 
 /**
@@ -188,7 +192,9 @@ static __always_inline unsigned int *lft_guard_enter(void)
  */
 unsigned int *lft_fentry_guard_enter(void)
 {
-	return lft_guard_enter();
+	unsigned int *depth = lft_guard_depth();
+
+	return lft_guard_take(depth) ? depth : NULL;
 }
 
 /* Every user of a site, in order (more than one user has sites). */
@@ -224,8 +230,8 @@ void lft_fentry_entry(unsigned long ip, unsigned long parent_ip,
 	if (unlikely(READ_ONCE(lft_hook_patcher) == current))
 		return;
 	preempt_disable_notrace();
-	depth = lft_guard_enter();
-	if (unlikely(!depth))
+	depth = lft_guard_depth();
+	if (unlikely(!lft_guard_take(depth)))
 		goto out;
 	user = READ_ONCE(lft_hook_single);
 	if (likely(user >= 0))

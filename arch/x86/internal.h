@@ -14,13 +14,21 @@
  * @rec: the kernel's ftrace record of it (lives as long as the site)
  * @users: bit per user slot wanting it
  * @patched: lftrace owns the record and its call is in place
+ * @full: the call is (or, being claimed, will be) to the full trampoline
  */
 struct lft_site {
 	unsigned long ip;
 	struct dyn_ftrace *rec;
 	u8 users;
 	bool patched;
+	bool full;
 };
+
+/* The trampoline a site calls (or is about to, @full set first). */
+static inline void *lft_site_tramp(const struct lft_site *s)
+{
+	return s->full ? lft_fentry_tramp : lft_fentry_tramp_lean;
+}
 
 /* Lock order: lft_sites_lock, then ftrace_lock, then text_mutex. */
 extern struct mutex lft_sites_lock;
@@ -33,6 +41,7 @@ unsigned int lft_slots_order(u8 *order);
 /* patch.c: claim and patch, or unpatch and hand back, marked sites. */
 void lft_patch_sites(struct lft_site **claim, unsigned long nc,
 		     struct lft_site **release, unsigned long nr);
+void lft_patch_retarget(struct lft_site **sites, unsigned long n);
 
 /* hook.c: the handler's view of which users want which sites. */
 extern struct task_struct *lft_hook_patcher;

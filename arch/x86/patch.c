@@ -7,7 +7,7 @@
  * 6.4+, LFT_FTRACE_FL_HISTORY) that holds the 5-byte NOP is
  * taken. lftrace sets FTRACE_FL_DISABLED on it, which makes the kernel's
  * ftrace skip it (as it skips a module's records before they are enabled),
- * then queues "call lft_fentry_tramp" there; one batch of text_poke_queue()
+ * then queues a call of its trampoline there; one batch of text_poke_queue()
  * for all sites, under ftrace_lock and text_mutex (ftrace's lock order).
  *
  * Release is a hand-back, done as ftrace_module_enable() does for a new
@@ -110,7 +110,7 @@ static void lft_claim(struct lft_site **claim, unsigned long n)
 			continue;	/* the kernel's: try again next time */
 		s->rec->flags |= FTRACE_FL_DISABLED;
 		memcpy(call, text_gen_insn(CALL_INSN_OPCODE, (void *)s->ip,
-					   lft_fentry_tramp), sizeof(call));
+					   lft_site_tramp(s)), sizeof(call));
 		lft_kcall(text_poke_queue)((void *)s->ip, call, sizeof(call), NULL);
 		s->patched = true;
 		if (++queued == LFT_POKE_CHUNK) {
@@ -156,6 +156,40 @@ static void lft_release(struct lft_site **release, unsigned long n)
 				(void *)rec->ip);
 	}
 	lft_kcall(ftrace_arch_code_modify_post_process)();
+}
+
+/**
+ * lft_patch_retarget() - point patched sites' calls at their trampoline
+ * @sites: sites lftrace has patched, whose @full changed
+ * @n: how many
+ *
+ * A call replaces a call: a CPU meeting the site meanwhile runs one or
+ * the other, and both reach the same handler. Called with lft_sites_lock
+ * held; takes ftrace_lock and text_mutex.
+ */
+void lft_patch_retarget(struct lft_site **sites, unsigned long n)
+{
+	u8 call[CALL_INSN_SIZE];
+	unsigned long i;
+
+	mutex_lock(lft_ks.ftrace_lock);
+	WRITE_ONCE(lft_hook_patcher, current);
+	mutex_lock(lft_ks.text_mutex);
+	for (i = 0; i < n; i++) {
+		memcpy(call, text_gen_insn(CALL_INSN_OPCODE, (void *)sites[i]->ip,
+					   lft_site_tramp(sites[i])),
+		       sizeof(call));
+		lft_kcall(text_poke_queue)((void *)sites[i]->ip, call,
+				       sizeof(call), NULL);
+		if ((i + 1) % LFT_POKE_CHUNK == 0) {
+			lft_kcall(text_poke_finish)();
+			cond_resched();
+		}
+	}
+	lft_kcall(text_poke_finish)();
+	mutex_unlock(lft_ks.text_mutex);
+	WRITE_ONCE(lft_hook_patcher, NULL);
+	mutex_unlock(lft_ks.ftrace_lock);
 }
 
 /**

@@ -116,40 +116,79 @@ static u8 lft_site_users(unsigned long ip)
 	return users;
 }
 
+/* The slots of users that read every register (lft_sites_lock). */
+static u8 lft_slots_all_regs(void)
+{
+	u8 mask = 0;
+	int u;
+
+	for (u = 0; u < LFT_FENTRY_SLOTS; u++)
+		if (lft_slots[u].ops && lft_slots[u].ops->all_regs)
+			mask |= BIT(u);
+	return mask;
+}
+
 /*
  * Patch what became wanted and unpatch what became unwanted, from sites
- * [from, to) whose users bits are already set. Called with
- * lft_sites_lock held.
+ * [from, to) whose users bits are already set, each with the trampoline
+ * its users need. Called with lft_sites_lock held.
+ *
+ * A patched site whose users change trampolines is re-pointed: to the
+ * full one before the handler learns of the new users (one of them reads
+ * every register), to the lean one after (none of its users does any
+ * more). The full trampoline serves any user, so a site is never lean
+ * while the handler may call a user that needs it full.
  */
 static int lft_sites_apply(unsigned long from, unsigned long to)
 {
-	struct lft_site **claim, **release;
-	unsigned long i, nc = 0, nr = 0;
-	int ret;
+	struct lft_site **claim, **release, **up, **down;
+	unsigned long i, nc = 0, nr = 0, nu = 0, nd = 0;
+	u8 all_regs = lft_slots_all_regs();
+	int ret = -ENOMEM;
 
 	claim = kvmalloc_array(to - from + 1, sizeof(*claim), GFP_KERNEL);
 	release = kvmalloc_array(to - from + 1, sizeof(*release), GFP_KERNEL);
-	if (!claim || !release) {
-		kvfree(claim);
-		kvfree(release);
-		return -ENOMEM;
-	}
+	up = kvmalloc_array(to - from + 1, sizeof(*up), GFP_KERNEL);
+	down = kvmalloc_array(to - from + 1, sizeof(*down), GFP_KERNEL);
+	if (!claim || !release || !up || !down)
+		goto out;
 	for (i = from; i < to; i++) {
 		struct lft_site *s = &lft_sites[i];
+		bool full = s->users & all_regs;
 
-		if (s->users && !s->patched)
+		if (s->users && !s->patched) {
+			s->full = full;
 			claim[nc++] = s;
-		else if (!s->users && s->patched)
+		} else if (!s->users && s->patched) {
 			release[nr++] = s;
+		} else if (s->patched && full != s->full) {
+			if (full)
+				up[nu++] = s;
+			else
+				down[nd++] = s;
+		}
+	}
+	if (nu) {
+		for (i = 0; i < nu; i++)
+			up[i]->full = true;
+		lft_patch_retarget(up, nu);
 	}
 	/* The handler learns of new users before their sites call it. */
 	ret = lft_hook_publish();
 	if (!ret && (nc || nr))
 		lft_patch_sites(claim, nc, release, nr);
+	if (!ret && nd) {
+		for (i = 0; i < nd; i++)
+			down[i]->full = false;
+		lft_patch_retarget(down, nd);
+	}
 	if (!ret)
 		ret = lft_hook_publish();
+out:
 	kvfree(claim);
 	kvfree(release);
+	kvfree(up);
+	kvfree(down);
 	return ret;
 }
 
@@ -404,6 +443,7 @@ int lft_sites_for_each(int (*fn)(const struct lft_site_info *si, void *data),
 	for (i = 0; i < lft_nr_sites && !ret; i++) {
 		si.ip = lft_sites[i].ip;
 		si.patched = lft_sites[i].patched;
+		si.tramp = lft_site_tramp(&lft_sites[i]);
 		si.users = lft_sites[i].users;
 		if (names)
 			sprint_symbol_no_offset(name, si.ip);
@@ -435,6 +475,7 @@ long lft_sites_next(unsigned long idx, bool patched, struct lft_site_info *si)
 			continue;
 		si->ip = lft_sites[idx].ip;
 		si->patched = lft_sites[idx].patched;
+		si->tramp = lft_site_tramp(&lft_sites[idx]);
 		si->users = lft_sites[idx].users;
 		sprint_symbol_no_offset((char *)si->name, si->ip);
 		ret = idx;
