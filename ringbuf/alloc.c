@@ -550,7 +550,7 @@ EXPORT_SYMBOL_NS_GPL(lft_rb_reset, LFTRACE_INTERNAL);
  */
 void lft_rb_record_off(struct lft_rb *rb)
 {
-	atomic_set(&rb->record_disabled, 1);
+	set_bit(LFT_RB_GATE_OFF, &rb->gate);
 }
 EXPORT_SYMBOL_NS_GPL(lft_rb_record_off, LFTRACE_INTERNAL);
 
@@ -560,7 +560,7 @@ EXPORT_SYMBOL_NS_GPL(lft_rb_record_off, LFTRACE_INTERNAL);
  */
 void lft_rb_record_on(struct lft_rb *rb)
 {
-	atomic_set(&rb->record_disabled, 0);
+	clear_bit(LFT_RB_GATE_OFF, &rb->gate);
 }
 EXPORT_SYMBOL_NS_GPL(lft_rb_record_on, LFTRACE_INTERNAL);
 
@@ -572,7 +572,7 @@ EXPORT_SYMBOL_NS_GPL(lft_rb_record_on, LFTRACE_INTERNAL);
  */
 bool lft_rb_record_is_on(struct lft_rb *rb)
 {
-	return !atomic_read(&rb->record_disabled);
+	return !test_bit(LFT_RB_GATE_OFF, &rb->gate);
 }
 EXPORT_SYMBOL_NS_GPL(lft_rb_record_is_on, LFTRACE_INTERNAL);
 
@@ -594,7 +594,7 @@ EXPORT_SYMBOL_NS_GPL(lft_rb_set_overwrite, LFTRACE_INTERNAL);
  */
 void lft_rb_set_abs_ts(struct lft_rb *rb, bool abs)
 {
-	WRITE_ONCE(rb->abs_ts, abs);
+	assign_bit(LFT_RB_GATE_ABS, &rb->gate, abs);
 }
 EXPORT_SYMBOL_NS_GPL(lft_rb_set_abs_ts, LFTRACE_INTERNAL);
 

@@ -84,13 +84,20 @@ struct lft_rb_cpu {
 	struct irq_work work;
 };
 
+/* lft_rb.gate: recording off (lft_rb_record_off()), absolute stamps. */
+#define LFT_RB_GATE_OFF		0
+#define LFT_RB_GATE_ABS		1
+
 struct lft_rb {
 	struct lft_rb_cpu **cpus;	/* per possible CPU */
 	bool overwrite;
-	bool abs_ts;
 	enum lft_rb_clock clock_id;
 	u64 (*clock)(void);
-	atomic_t record_disabled;
+	/*
+	 * LFT_RB_GATE_* bits. Any set sends a writer off the fast path:
+	 * one test there covers both (with the CPU's record_disabled).
+	 */
+	unsigned long gate;
 	struct mutex resize_lock;
 	wait_queue_head_t waitq;
 	atomic_t wake_gen;		/* bumped by lft_rb_wake_all() */
@@ -106,7 +113,7 @@ static inline unsigned int lft_rb_event_size(unsigned int len)
 {
 	unsigned int size;
 
-	if (len <= LFT_RB_TYPE_DATA_MAX * 4)
+	if (likely(len <= LFT_RB_TYPE_DATA_MAX * 4))
 		size = 4 + ALIGN(len, 4);
 	else
 		size = 8 + ALIGN(len, 4);

@@ -181,14 +181,20 @@ static void lft_rb_advance_commit(struct lft_rb_cpu *cb)
 	}
 }
 
-static __always_inline void lft_rb_end_commit(struct lft_rb_cpu *cb)
+/*
+ * End a writer's commit; true when it was the outermost (committing is 0
+ * again: a writer that interrupted it has finished too).
+ */
+static __always_inline bool lft_rb_end_commit(struct lft_rb_cpu *cb)
 {
 	unsigned long commits;
+	bool outer;
 
 again:
 	commits = local_read(&cb->commits);
 	barrier();
-	if (local_read(&cb->committing) == 1)
+	outer = local_read(&cb->committing) == 1;
+	if (outer)
 		lft_rb_advance_commit(cb);
 	local_dec(&cb->committing);
 	barrier();
@@ -198,12 +204,12 @@ again:
 		local_inc(&cb->committing);
 		goto again;
 	}
+	return outer;
 }
 
+/* The outermost writer's commit: wake readers that wait. */
 static void lft_rb_maybe_wake(struct lft_rb_cpu *cb)
 {
-	if (local_read(&cb->committing))
-		return;
 	if (READ_ONCE(cb->waiters) ||
 	    (cb->wake_pending && READ_ONCE(cb->full_percent))) {
 		cb->wake_pending = false;
@@ -223,7 +229,8 @@ static __always_inline u32 *lft_rb_fill(struct lft_rb_cpu *cb,
 					u64 delta, unsigned int len,
 					struct lft_rb_res *res)
 {
-	if (likely(size - 4 <= LFT_RB_TYPE_DATA_MAX * 4)) {
+	/* As lft_rb_event_size() decided (the same test: made once). */
+	if (likely(len <= LFT_RB_TYPE_DATA_MAX * 4)) {
 		hdr[0] = ((size - 4) >> 2) | (u32)(delta << 5);
 		hdr += 1;
 	} else {
@@ -276,8 +283,16 @@ again:
 	barrier();
 	ts = lft_rb_clock_read(rb);
 read:
+	/*
+	 * A clock gone back (an outermost writer's reading older than the
+	 * last record's clean stamp) is taken as that stamp: the record, a
+	 * page's time and write_stamp never go back.
+	 */
+	if (!nested && ts < ws && !(ws & LFT_RB_STAMP_DIRTY))
+		ts = ws;
 
-	if (rb->abs_ts || nested || (ws & LFT_RB_STAMP_DIRTY)) {
+	if (test_bit(LFT_RB_GATE_ABS, &rb->gate) || nested ||
+	    (ws & LFT_RB_STAMP_DIRTY)) {
 		stamp = LFT_RB_ABSOLUTE;
 	} else {
 		delta = ts > ws ? ts - ws : 0;
@@ -379,37 +394,59 @@ static __always_inline void *lft_rb_reserve_common(struct lft_rb *rb,
 
 	preempt_disable_notrace();
 	cb = lft_rb_cpu_buf(rb, raw_smp_processor_id());
-	if (unlikely(atomic_read(&rb->record_disabled) ||
-		     atomic_read(&cb->record_disabled))) {
-		local_inc(&cb->dropped);
-		preempt_enable_notrace();
-		return NULL;
+	/* Recording off (buffer or CPU) or absolute stamps: one test. */
+	if (unlikely(READ_ONCE(rb->gate) | atomic_read(&cb->record_disabled))) {
+		if (test_bit(LFT_RB_GATE_OFF, &rb->gate) ||
+		    atomic_read(&cb->record_disabled)) {
+			local_inc(&cb->dropped);
+			preempt_enable_notrace();
+			return NULL;
+		}
+		local_inc(&cb->committing);
+		local_inc(&cb->commits);
+		return lft_rb_reserve_slow(rb, cb, len, res, NULL, 0, 0, 0);
 	}
 	local_inc(&cb->committing);
 	local_inc(&cb->commits);
-	if (unlikely(local_read(&cb->committing) > 1 || rb->abs_ts))
+	if (unlikely(local_read(&cb->committing) > 1))
 		return lft_rb_reserve_slow(rb, cb, len, res, NULL, 0, 0, 0);
 
+	p = READ_ONCE(cb->tail);
+	w0 = local_read(&p->write);
+	barrier();
 	/*
-	 * The time, before w0 and ws are read: events written meanwhile (an
-	 * interrupt) are later than it, which the checks below see as a
-	 * clock gone back (the general path gives it their time). Read
-	 * first, fewer values live across the clock's call: two registers
-	 * fewer to save, six instructions a reservation.
+	 * The clock after w0 (a record that comes after the reading is
+	 * after w0: start != w0 below), ws after the clock: one value fewer
+	 * kept across the call (the general path reads ws first; a record
+	 * between the reading and ws makes start != w0 there too). A
+	 * caller's reading was made before w0: see below.
 	 */
 	if (clock != LFT_RB_NR_CLOCKS && rb->clock_id == clock)
 		ts = now;
 	else
 		ts = lft_rb_clock_read(rb);
 	barrier();
-	size = lft_rb_event_size(len);
-	p = READ_ONCE(cb->tail);
-	w0 = local_read(&p->write);
 	ws = local64_read(&cb->write_stamp);
-	/* A dirty stamp has bit 63 set: ts < ws, as for a clock gone back. */
+	size = lft_rb_event_size(len);
+	/*
+	 * A dirty stamp has bit 63 set: ts < ws, as for a clock gone back;
+	 * and ts < ws wraps delta far above the mask: one test for all.
+	 */
 	delta = ts - ws;
-	if (unlikely(ts < ws || delta > LFT_RB_TS_MASK))
+	if (unlikely(delta > LFT_RB_TS_MASK)) {
+		/*
+		 * The caller's reading, older than the last record's time or
+		 * than what a nested writer may have written (a dirty stamp,
+		 * but the reset's, before any record): the general path
+		 * reads the clock again, after the tail, in its own order
+		 * (an absolute stamp from the reading could go back).
+		 */
+		if (clock != LFT_RB_NR_CLOCKS && rb->clock_id == clock &&
+		    ts < ws && ws != LFT_RB_STAMP_DIRTY)
+			return lft_rb_reserve_slow(rb, cb, len, res, NULL, 0, 0,
+						   0);
 		return lft_rb_reserve_slow(rb, cb, len, res, p, w0, ws, ts);
+	}
 
 	end = local_add_return(size, &p->write);
 	start = end - size;
@@ -495,8 +532,9 @@ void lft_rb_commit(struct lft_rb_res *res)
 	/* Read once: the barriers in between would read res->cb again. */
 	struct lft_rb_cpu *cb = res->cb;
 
-	lft_rb_end_commit(cb);
-	lft_rb_maybe_wake(cb);
+	/* A nested writer leaves the wake-up to the one it interrupted. */
+	if (lft_rb_end_commit(cb))
+		lft_rb_maybe_wake(cb);
 	preempt_enable_notrace();
 }
 EXPORT_SYMBOL_NS_GPL(lft_rb_commit, LFTRACE_INTERNAL);
