@@ -29,6 +29,7 @@
 
 
 static const u8 lft_nop5[] = { BYTES_NOP5 };
+static_assert(sizeof(lft_nop5) == CALL_INSN_SIZE);
 
 /*
  * Sites poked between two reschedule points: what one text_poke_bp_batch()
@@ -96,6 +97,20 @@ static int lft_referenced_filters(struct dyn_ftrace *rec)
 	return cnt;
 }
 
+/*
+ * Queue @insn (a call or the NOP) at @ip, the @nth of this batch's sites:
+ * every LFT_POKE_CHUNK the kernel's batch is applied and the CPU given up.
+ */
+static void lft_queue_insn(unsigned long ip, const void *insn,
+			   unsigned long nth)
+{
+	lft_kcall(text_poke_queue)((void *)ip, insn, CALL_INSN_SIZE, NULL);
+	if ((nth + 1) % LFT_POKE_CHUNK == 0) {
+		lft_kcall(text_poke_finish)();
+		cond_resched();
+	}
+}
+
 static void lft_claim(struct lft_site **claim, unsigned long n)
 {
 	u8 call[CALL_INSN_SIZE];
@@ -111,15 +126,10 @@ static void lft_claim(struct lft_site **claim, unsigned long n)
 		s->rec->flags |= FTRACE_FL_DISABLED;
 		memcpy(call, text_gen_insn(CALL_INSN_OPCODE, (void *)s->ip,
 					   lft_site_tramp(s)), sizeof(call));
-		lft_kcall(text_poke_queue)((void *)s->ip, call, sizeof(call), NULL);
+		lft_queue_insn(s->ip, call, queued++);
 		s->patched = true;
-		if (++queued == LFT_POKE_CHUNK) {
-			lft_kcall(text_poke_finish)();
-			queued = 0;
-			cond_resched();
-		}
 	}
-	if (queued)
+	if (queued % LFT_POKE_CHUNK)
 		lft_kcall(text_poke_finish)();
 	mutex_unlock(lft_ks.text_mutex);
 }
@@ -131,14 +141,8 @@ static void lft_release(struct lft_site **release, unsigned long n)
 
 	/* Takes text_mutex; ftrace's own pokes are queued ("late") too. */
 	lft_kcall(ftrace_arch_code_modify_prepare)();
-	for (i = 0; i < n; i++) {
-		lft_kcall(text_poke_queue)((void *)release[i]->ip, lft_nop5,
-				       sizeof(lft_nop5), NULL);
-		if ((i + 1) % LFT_POKE_CHUNK == 0) {
-			lft_kcall(text_poke_finish)();
-			cond_resched();
-		}
-	}
+	for (i = 0; i < n; i++)
+		lft_queue_insn(release[i]->ip, lft_nop5, i);
 	lft_kcall(text_poke_finish)();
 	for (i = 0; i < n; i++) {
 		struct dyn_ftrace *rec = release[i]->rec;
@@ -179,12 +183,7 @@ void lft_patch_retarget(struct lft_site **sites, unsigned long n)
 		memcpy(call, text_gen_insn(CALL_INSN_OPCODE, (void *)sites[i]->ip,
 					   lft_site_tramp(sites[i])),
 		       sizeof(call));
-		lft_kcall(text_poke_queue)((void *)sites[i]->ip, call,
-				       sizeof(call), NULL);
-		if ((i + 1) % LFT_POKE_CHUNK == 0) {
-			lft_kcall(text_poke_finish)();
-			cond_resched();
-		}
+		lft_queue_insn(sites[i]->ip, call, i);
 	}
 	lft_kcall(text_poke_finish)();
 	mutex_unlock(lft_ks.text_mutex);

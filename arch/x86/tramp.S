@@ -28,8 +28,8 @@
 /* asm/ptrace-abi.h gives struct pt_regs' offsets (R15 ... SS). */
 #define LFT_FRAME	(SS + 8)
 
-	.text
-SYM_FUNC_START(lft_fentry_tramp)
+/* Both trampolines' frame: the argument registers and ax, saved. */
+.macro LFT_SAVE_ARGS
 	subq	$LFT_FRAME, %rsp
 	movq	%rax, RAX(%rsp)
 	movq	%rcx, RCX(%rsp)
@@ -38,6 +38,38 @@ SYM_FUNC_START(lft_fentry_tramp)
 	movq	%rdi, RDI(%rsp)
 	movq	%r8, R8(%rsp)
 	movq	%r9, R9(%rsp)
+.endm
+
+/* regs->sp, regs->ip, then lft_fentry_entry(function, parent, regs). */
+.macro LFT_CALL_ENTRY
+	/* regs->sp: the function's stack at entry (its return slot). */
+	leaq	LFT_FRAME+8(%rsp), %rcx
+	movq	%rcx, RSP(%rsp)
+	/* regs->ip = function + 5; arguments: function, parent, regs. */
+	movq	LFT_FRAME(%rsp), %rdi
+	movq	%rdi, RIP(%rsp)
+	subq	$5, %rdi
+	movq	LFT_FRAME+8(%rsp), %rsi
+	movq	%rsp, %rdx
+	call	lft_fentry_entry
+.endm
+
+/* The argument registers and ax back, the frame gone, return. */
+.macro LFT_RESTORE_ARGS_RET
+	movq	R9(%rsp), %r9
+	movq	R8(%rsp), %r8
+	movq	RDI(%rsp), %rdi
+	movq	RSI(%rsp), %rsi
+	movq	RDX(%rsp), %rdx
+	movq	RCX(%rsp), %rcx
+	movq	RAX(%rsp), %rax
+	addq	$LFT_FRAME, %rsp
+	RET
+.endm
+
+	.text
+SYM_FUNC_START(lft_fentry_tramp)
+	LFT_SAVE_ARGS
 	movq	%r10, R10(%rsp)
 	movq	%r11, R11(%rsp)
 	movq	%rbx, RBX(%rsp)
@@ -62,16 +94,7 @@ SYM_FUNC_START(lft_fentry_tramp)
 	 */
 	CALL_DEPTH_ACCOUNT
 #endif
-	/* regs->sp: the function's stack at entry (its return slot). */
-	leaq	LFT_FRAME+8(%rsp), %rcx
-	movq	%rcx, RSP(%rsp)
-	/* regs->ip = function + 5; arguments: function, parent, regs. */
-	movq	LFT_FRAME(%rsp), %rdi
-	movq	%rdi, RIP(%rsp)
-	subq	$5, %rdi
-	movq	LFT_FRAME+8(%rsp), %rsi
-	movq	%rsp, %rdx
-	call	lft_fentry_entry
+	LFT_CALL_ENTRY
 	/*
 	 * Every register back (objtool wants the callee-saved ones restored
 	 * as saved, and a handler may have changed regs for the function).
@@ -84,15 +107,7 @@ SYM_FUNC_START(lft_fentry_tramp)
 	movq	RBX(%rsp), %rbx
 	movq	R11(%rsp), %r11
 	movq	R10(%rsp), %r10
-	movq	R9(%rsp), %r9
-	movq	R8(%rsp), %r8
-	movq	RDI(%rsp), %rdi
-	movq	RSI(%rsp), %rsi
-	movq	RDX(%rsp), %rdx
-	movq	RCX(%rsp), %rcx
-	movq	RAX(%rsp), %rax
-	addq	$LFT_FRAME, %rsp
-	RET
+	LFT_RESTORE_ARGS_RET
 SYM_FUNC_END(lft_fentry_tramp)
 
 /*
@@ -105,38 +120,16 @@ SYM_FUNC_END(lft_fentry_tramp)
  * full one, every call. The hook chooses per site (fentry.h, all_regs).
  */
 SYM_FUNC_START(lft_fentry_tramp_lean)
-	subq	$LFT_FRAME, %rsp
-	movq	%rax, RAX(%rsp)
-	movq	%rcx, RCX(%rsp)
-	movq	%rdx, RDX(%rsp)
-	movq	%rsi, RSI(%rsp)
-	movq	%rdi, RDI(%rsp)
-	movq	%r8, R8(%rsp)
-	movq	%r9, R9(%rsp)
+	LFT_SAVE_ARGS
 	movq	%rbp, RBP(%rsp)
 	movq	$__KERNEL_CS, CS(%rsp)
 #ifdef LFT_HAVE_CALL_DEPTH_ACCOUNT
 	CALL_DEPTH_ACCOUNT
 #endif
-	leaq	LFT_FRAME+8(%rsp), %rcx
-	movq	%rcx, RSP(%rsp)
-	movq	LFT_FRAME(%rsp), %rdi
-	movq	%rdi, RIP(%rsp)
-	subq	$5, %rdi
-	movq	LFT_FRAME+8(%rsp), %rsi
-	movq	%rsp, %rdx
-	call	lft_fentry_entry
+	LFT_CALL_ENTRY
 	/* bp too: objtool wants a saved callee-saved register restored. */
 	movq	RBP(%rsp), %rbp
-	movq	R9(%rsp), %r9
-	movq	R8(%rsp), %r8
-	movq	RDI(%rsp), %rdi
-	movq	RSI(%rsp), %rsi
-	movq	RDX(%rsp), %rdx
-	movq	RCX(%rsp), %rcx
-	movq	RAX(%rsp), %rax
-	addq	$LFT_FRAME, %rsp
-	RET
+	LFT_RESTORE_ARGS_RET
 	/*
 	 * Marks the end of both trampolines' code, for tracers that find
 	 * them in stacks: [lft_fentry_tramp, lft_fentry_tramp_end).
