@@ -387,6 +387,7 @@ static __always_inline void *lft_rb_reserve_common(struct lft_rb *rb,
 	struct lft_rb_page *p;
 	unsigned int size;
 	u64 ts, ws, delta;
+	bool given;	/* @now is a reading of this buffer's clock */
 	u32 *hdr;
 
 	if (unlikely(!len || len > LFT_RB_MAX_PAYLOAD))
@@ -421,10 +422,8 @@ static __always_inline void *lft_rb_reserve_common(struct lft_rb *rb,
 	 * between the reading and ws makes start != w0 there too). A
 	 * caller's reading was made before w0: see below.
 	 */
-	if (clock != LFT_RB_NR_CLOCKS && rb->clock_id == clock)
-		ts = now;
-	else
-		ts = lft_rb_clock_read(rb);
+	given = clock != LFT_RB_NR_CLOCKS && rb->clock_id == clock;
+	ts = given ? now : lft_rb_clock_read(rb);
 	barrier();
 	ws = local64_read(&cb->write_stamp);
 	size = lft_rb_event_size(len);
@@ -441,8 +440,7 @@ static __always_inline void *lft_rb_reserve_common(struct lft_rb *rb,
 		 * reads the clock again, after the tail, in its own order
 		 * (an absolute stamp from the reading could go back).
 		 */
-		if (clock != LFT_RB_NR_CLOCKS && rb->clock_id == clock &&
-		    ts < ws && ws != LFT_RB_STAMP_DIRTY)
+		if (given && ts < ws && ws != LFT_RB_STAMP_DIRTY)
 			return lft_rb_reserve_slow(rb, cb, len, res, NULL, 0, 0,
 						   0);
 		return lft_rb_reserve_slow(rb, cb, len, res, p, w0, ws, ts);

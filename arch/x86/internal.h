@@ -41,7 +41,7 @@ unsigned int lft_slots_order(u8 *order);
 /* patch.c: claim and patch, or unpatch and hand back, marked sites. */
 void lft_patch_sites(struct lft_site **claim, unsigned long nc,
 		     struct lft_site **release, unsigned long nr);
-void lft_patch_retarget(struct lft_site **sites, unsigned long n);
+void lft_patch_retarget(struct lft_site **sites, unsigned long n, bool full);
 
 /* hook.c: the handler's view of which users want which sites. */
 extern struct task_struct *lft_hook_patcher;

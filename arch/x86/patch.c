@@ -111,9 +111,18 @@ static void lft_queue_insn(unsigned long ip, const void *insn,
 	}
 }
 
-static void lft_claim(struct lft_site **claim, unsigned long n)
+/* Queue the call of @s's trampoline (lft_site_tramp()), as above. */
+static void lft_queue_call(const struct lft_site *s, unsigned long nth)
 {
 	u8 call[CALL_INSN_SIZE];
+
+	memcpy(call, text_gen_insn(CALL_INSN_OPCODE, (void *)s->ip,
+				   lft_site_tramp(s)), sizeof(call));
+	lft_queue_insn(s->ip, call, nth);
+}
+
+static void lft_claim(struct lft_site **claim, unsigned long n)
+{
 	unsigned long i, queued = 0;
 
 	mutex_lock(lft_ks.text_mutex);
@@ -124,9 +133,7 @@ static void lft_claim(struct lft_site **claim, unsigned long n)
 		    memcmp((void *)s->ip, lft_nop5, sizeof(lft_nop5)))
 			continue;	/* the kernel's: try again next time */
 		s->rec->flags |= FTRACE_FL_DISABLED;
-		memcpy(call, text_gen_insn(CALL_INSN_OPCODE, (void *)s->ip,
-					   lft_site_tramp(s)), sizeof(call));
-		lft_queue_insn(s->ip, call, queued++);
+		lft_queue_call(s, queued++);
 		s->patched = true;
 	}
 	if (queued % LFT_POKE_CHUNK)
@@ -163,27 +170,25 @@ static void lft_release(struct lft_site **release, unsigned long n)
 }
 
 /**
- * lft_patch_retarget() - point patched sites' calls at their trampoline
- * @sites: sites lftrace has patched, whose @full changed
+ * lft_patch_retarget() - point patched sites' calls at the other trampoline
+ * @sites: sites lftrace has patched, whose @full is to become @full
  * @n: how many
+ * @full: the full trampoline (true) or the lean one
  *
  * A call replaces a call: a CPU meeting the site meanwhile runs one or
  * the other, and both reach the same handler. Called with lft_sites_lock
  * held; takes ftrace_lock and text_mutex.
  */
-void lft_patch_retarget(struct lft_site **sites, unsigned long n)
+void lft_patch_retarget(struct lft_site **sites, unsigned long n, bool full)
 {
-	u8 call[CALL_INSN_SIZE];
 	unsigned long i;
 
 	mutex_lock(lft_ks.ftrace_lock);
 	WRITE_ONCE(lft_hook_patcher, current);
 	mutex_lock(lft_ks.text_mutex);
 	for (i = 0; i < n; i++) {
-		memcpy(call, text_gen_insn(CALL_INSN_OPCODE, (void *)sites[i]->ip,
-					   lft_site_tramp(sites[i])),
-		       sizeof(call));
-		lft_queue_insn(sites[i]->ip, call, i);
+		sites[i]->full = full;
+		lft_queue_call(sites[i], i);
 	}
 	lft_kcall(text_poke_finish)();
 	mutex_unlock(lft_ks.text_mutex);

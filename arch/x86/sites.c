@@ -168,20 +168,14 @@ static int lft_sites_apply(unsigned long from, unsigned long to)
 				down[nd++] = s;
 		}
 	}
-	if (nu) {
-		for (i = 0; i < nu; i++)
-			up[i]->full = true;
-		lft_patch_retarget(up, nu);
-	}
+	if (nu)
+		lft_patch_retarget(up, nu, true);
 	/* The handler learns of new users before their sites call it. */
 	ret = lft_hook_publish();
 	if (!ret && (nc || nr))
 		lft_patch_sites(claim, nc, release, nr);
-	if (!ret && nd) {
-		for (i = 0; i < nd; i++)
-			down[i]->full = false;
-		lft_patch_retarget(down, nd);
-	}
+	if (!ret && nd)
+		lft_patch_retarget(down, nd, false);
 	if (!ret)
 		ret = lft_hook_publish();
 out:
