@@ -28,6 +28,9 @@ DEFINE_STATIC_CALL_NULL(lft_kc_kallsyms_lookup_name, *lft_kallsyms_lookup_name);
 DEFINE_STATIC_CALL_NULL(lft_kc_text_poke_bp, *lft_ks.text_poke_bp);
 DEFINE_STATIC_CALL_NULL(lft_kc_text_poke_queue, *lft_ks.text_poke_queue);
 DEFINE_STATIC_CALL_NULL(lft_kc_text_poke_finish, *lft_ks.text_poke_finish);
+DEFINE_STATIC_CALL_NULL(lft_kc_text_poke, *lft_ks.text_poke);
+DEFINE_STATIC_CALL_NULL(lft_kc_text_poke_sync, *lft_ks.text_poke_sync);
+DEFINE_STATIC_CALL_NULL(lft_kc_get_kprobe, *lft_ks.get_kprobe);
 DEFINE_STATIC_CALL_NULL(lft_kc_ftrace_rec_iter_start, *lft_ks.ftrace_rec_iter_start);
 DEFINE_STATIC_CALL_NULL(lft_kc_ftrace_rec_iter_next, *lft_ks.ftrace_rec_iter_next);
 DEFINE_STATIC_CALL_NULL(lft_kc_ftrace_rec_iter_record, *lft_ks.ftrace_rec_iter_record);
@@ -71,6 +74,9 @@ static const struct lft_kcall_slot lft_kcall_slots[] = {
 	LFT_KCALL(text_poke_bp),
 	LFT_KCALL(text_poke_queue),
 	LFT_KCALL(text_poke_finish),
+	LFT_KCALL(text_poke),
+	LFT_KCALL(text_poke_sync),
+	LFT_KCALL(get_kprobe),
 	LFT_KCALL(ftrace_rec_iter_start),
 	LFT_KCALL(ftrace_rec_iter_next),
 	LFT_KCALL(ftrace_rec_iter_record),
@@ -115,6 +121,11 @@ static const struct lft_ksym lft_ksym_table[] = {
 	LFT_KSYM(text_poke_queue),
 	LFT_KSYM(text_poke_finish),
 	LFT_KSYM(text_mutex),
+	LFT_KSYM_OPT(text_poke),
+	LFT_KSYM_OPT(text_poke_sync),
+	LFT_KSYM_OPT(die_chain),
+	LFT_KSYM_OPT(kprobe_mutex),
+	LFT_KSYM_OPT(get_kprobe),
 	LFT_KSYM(ftrace_lock),
 	LFT_KSYM(ftrace_rec_iter_start),
 	LFT_KSYM(ftrace_rec_iter_next),

@@ -15,6 +15,8 @@
 #include <linux/static_call.h>
 #include <asm/text-patching.h>
 
+struct kprobe;
+
 struct btf;
 struct btf_type;
 
@@ -26,6 +28,21 @@ struct lft_kernel_syms {
 				const void *emulate);
 	void (*text_poke_finish)(void);
 	struct mutex *text_mutex;
+	/*
+	 * One write of text, and a sync of every CPU: lftrace's own batches
+	 * (arch/x86/poke.c); without them the kernel's batch does it all.
+	 */
+	void *(*text_poke)(void *addr, const void *opcode, size_t len);
+	void (*text_poke_sync)(void);
+	/* The die notifiers, which an INT3 of such a batch passes through. */
+	struct atomic_notifier_head *die_chain;
+	/*
+	 * The kprobes an INT3 also passes through, before the notifiers: a
+	 * site with one registered (armed or not) stays with the kernel's
+	 * batch, and none is registered while lftrace's batch runs.
+	 */
+	struct mutex *kprobe_mutex;
+	struct kprobe *(*get_kprobe)(void *addr);
 	/* The kernel's ftrace records are the authoritative list of sites. */
 	struct mutex *ftrace_lock;
 	struct ftrace_rec_iter *(*ftrace_rec_iter_start)(void);
@@ -132,6 +149,9 @@ extern struct lft_kernel_syms lft_ks;
 DECLARE_STATIC_CALL(lft_kc_text_poke_bp, *lft_ks.text_poke_bp);
 DECLARE_STATIC_CALL(lft_kc_text_poke_queue, *lft_ks.text_poke_queue);
 DECLARE_STATIC_CALL(lft_kc_text_poke_finish, *lft_ks.text_poke_finish);
+DECLARE_STATIC_CALL(lft_kc_text_poke, *lft_ks.text_poke);
+DECLARE_STATIC_CALL(lft_kc_text_poke_sync, *lft_ks.text_poke_sync);
+DECLARE_STATIC_CALL(lft_kc_get_kprobe, *lft_ks.get_kprobe);
 DECLARE_STATIC_CALL(lft_kc_ftrace_rec_iter_start, *lft_ks.ftrace_rec_iter_start);
 DECLARE_STATIC_CALL(lft_kc_ftrace_rec_iter_next, *lft_ks.ftrace_rec_iter_next);
 DECLARE_STATIC_CALL(lft_kc_ftrace_rec_iter_record, *lft_ks.ftrace_rec_iter_record);

@@ -7,8 +7,11 @@
  * 6.4+, LFT_FTRACE_FL_HISTORY) that holds the 5-byte NOP is
  * taken. lftrace sets FTRACE_FL_DISABLED on it, which makes the kernel's
  * ftrace skip it (as it skips a module's records before they are enabled),
- * then queues a call of its trampoline there; one batch of text_poke_queue()
- * for all sites, under ftrace_lock and text_mutex (ftrace's lock order).
+ * then queues a call of its trampoline there, in batches of lftrace's own
+ * (arch/x86/poke.c: a text write per run of nearby sites) or, for the few
+ * sites that patcher must not take, of the kernel's text_poke_queue();
+ * under kprobe_mutex (lft_poke_lock()), ftrace_lock and text_mutex (the
+ * kernel's order).
  *
  * Release is a hand-back, done as ftrace_module_enable() does for a new
  * module's records: the NOP goes back, then the record is counted against
@@ -23,6 +26,7 @@
 #include <asm/text-patching.h>
 
 #include "arch/x86/internal.h"
+#include "arch/x86/poke.h"
 #include "compat/ftrace.h"
 #include "compat/kapi.h"
 #include "compat/ksyms.h"
@@ -98,15 +102,39 @@ static int lft_referenced_filters(struct dyn_ftrace *rec)
 }
 
 /*
- * Queue @insn (a call or the NOP) at @ip, the @nth of this batch's sites:
- * every LFT_POKE_CHUNK the kernel's batch is applied and the CPU given up.
+ * This chunk's sites for lftrace's own batch, and how many; the rest of
+ * the chunk is queued to the kernel's. Both are applied together
+ * (text_mutex).
+ */
+static struct lft_poke lft_poke_vec[LFT_POKE_CHUNK];
+static unsigned int lft_poke_nr;
+
+/* Apply both batches; the kernel's finish does nothing when it is empty. */
+static void lft_queue_flush(void)
+{
+	lft_poke_apply(lft_poke_vec, lft_poke_nr);
+	lft_poke_nr = 0;
+	lft_kcall(text_poke_finish)();
+}
+
+/*
+ * Queue @insn (a call or the NOP) at @ip, the @nth of this batch's sites,
+ * in lftrace's batch if it may take the site: every LFT_POKE_CHUNK both
+ * batches are applied and the CPU given up.
  */
 static void lft_queue_insn(unsigned long ip, const void *insn,
 			   unsigned long nth)
 {
-	lft_kcall(text_poke_queue)((void *)ip, insn, CALL_INSN_SIZE, NULL);
+	if (lft_poke_usable(ip)) {
+		lft_poke_vec[lft_poke_nr].ip = ip;
+		memcpy(lft_poke_vec[lft_poke_nr].insn, insn, LFT_POKE_LEN);
+		lft_poke_nr++;
+	} else {
+		lft_kcall(text_poke_queue)((void *)ip, insn, CALL_INSN_SIZE,
+					   NULL);
+	}
 	if ((nth + 1) % LFT_POKE_CHUNK == 0) {
-		lft_kcall(text_poke_finish)();
+		lft_queue_flush();
 		cond_resched();
 	}
 }
@@ -137,7 +165,7 @@ static void lft_claim(struct lft_site **claim, unsigned long n)
 		s->patched = true;
 	}
 	if (queued % LFT_POKE_CHUNK)
-		lft_kcall(text_poke_finish)();
+		lft_queue_flush();
 	mutex_unlock(lft_ks.text_mutex);
 }
 
@@ -150,7 +178,7 @@ static void lft_release(struct lft_site **release, unsigned long n)
 	lft_kcall(ftrace_arch_code_modify_prepare)();
 	for (i = 0; i < n; i++)
 		lft_queue_insn(release[i]->ip, lft_nop5, i);
-	lft_kcall(text_poke_finish)();
+	lft_queue_flush();
 	for (i = 0; i < n; i++) {
 		struct dyn_ftrace *rec = release[i]->rec;
 
@@ -177,12 +205,13 @@ static void lft_release(struct lft_site **release, unsigned long n)
  *
  * A call replaces a call: a CPU meeting the site meanwhile runs one or
  * the other, and both reach the same handler. Called with lft_sites_lock
- * held; takes ftrace_lock and text_mutex.
+ * held; takes kprobe_mutex, ftrace_lock and text_mutex.
  */
 void lft_patch_retarget(struct lft_site **sites, unsigned long n, bool full)
 {
 	unsigned long i;
 
+	lft_poke_lock();
 	mutex_lock(lft_ks.ftrace_lock);
 	WRITE_ONCE(lft_hook_patcher, current);
 	mutex_lock(lft_ks.text_mutex);
@@ -190,10 +219,11 @@ void lft_patch_retarget(struct lft_site **sites, unsigned long n, bool full)
 		sites[i]->full = full;
 		lft_queue_call(sites[i], i);
 	}
-	lft_kcall(text_poke_finish)();
+	lft_queue_flush();
 	mutex_unlock(lft_ks.text_mutex);
 	WRITE_ONCE(lft_hook_patcher, NULL);
 	mutex_unlock(lft_ks.ftrace_lock);
+	lft_poke_unlock();
 }
 
 /**
@@ -203,11 +233,13 @@ void lft_patch_retarget(struct lft_site **sites, unsigned long n, bool full)
  * @release: patched sites to give back
  * @nr: how many
  *
- * Called with lft_sites_lock held; takes ftrace_lock and text_mutex.
+ * Called with lft_sites_lock held; takes kprobe_mutex, ftrace_lock and
+ * text_mutex.
  */
 void lft_patch_sites(struct lft_site **claim, unsigned long nc,
 		     struct lft_site **release, unsigned long nr)
 {
+	lft_poke_lock();
 	mutex_lock(lft_ks.ftrace_lock);
 	WRITE_ONCE(lft_hook_patcher, current);
 	if (nc && !*lft_ks.ftrace_disabled)
@@ -216,4 +248,5 @@ void lft_patch_sites(struct lft_site **claim, unsigned long nc,
 		lft_release(release, nr);
 	WRITE_ONCE(lft_hook_patcher, NULL);
 	mutex_unlock(lft_ks.ftrace_lock);
+	lft_poke_unlock();
 }

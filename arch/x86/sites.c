@@ -24,6 +24,7 @@
 #include <asm/cpufeature.h>
 
 #include "arch/x86/internal.h"
+#include "arch/x86/poke.h"
 #include "compat/ksyms.h"
 
 DEFINE_MUTEX(lft_sites_lock);
@@ -532,13 +533,19 @@ int lft_fentry_init(void)
 		pr_err("indirect branch tracking is enforced: lftrace has not been tried on a CPU with it\n");
 		return -EOPNOTSUPP;
 	}
+	ret = lft_poke_init();
+	if (ret)
+		return ret;
 	lft_sites = lft_sites_collect(NULL, &lft_nr_sites);
-	if (!lft_sites)
+	if (!lft_sites) {
+		lft_poke_exit();
 		return -ENOMEM;
+	}
 	ret = register_module_notifier(&lft_sites_module_nb);
 	if (ret) {
 		vfree(lft_sites);
 		lft_sites = NULL;
+		lft_poke_exit();
 	}
 	return ret;
 }
@@ -556,6 +563,7 @@ void lft_fentry_exit(void)
 		if (lft_slots[slot].ops)
 			lft_fentry_unregister(lft_slots[slot].ops);
 	lft_hook_exit();
+	lft_poke_exit();
 	vfree(lft_sites);
 	lft_sites = NULL;
 	lft_nr_sites = 0;
