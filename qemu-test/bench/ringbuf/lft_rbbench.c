@@ -10,9 +10,18 @@
  * For each size and mode, kernel and lftrace runs alternate, 5 rounds; the
  * median "ns" per event is reported. Under QEMU's -icount shift=0 a guest
  * ns is one instruction, so the numbers are instructions per event.
- * "producer" writes alone; "reader" writes while a kthread consumes (on
- * another CPU when there is one, else sharing the CPU: then the cost
- * includes reading).
+ * "producer" writes alone; "reader" writes while a kthread consumes on
+ * another CPU or, with one CPU, the writer itself consumes every event
+ * after each 1024 it writes: then the cost includes reading. (A kthread
+ * sharing the one CPU would measure the scheduler's fair share: it spins
+ * on the empty buffer for as long as the writer writes.) Both readers take
+ * each payload out (lftrace's consume copies it; the kernel's gives a
+ * pointer, copied here).
+ *
+ * The writers fill each payload with memset(), the same in both; under
+ * -icount each byte of its "rep stosb" counts as an instruction. The same
+ * loop with the fill alone (into a buffer of the module's) is measured too,
+ * and the last column compares the two ring buffers without it.
  */
 #include <linux/debugfs.h>
 #include <linux/kthread.h>
@@ -33,6 +42,44 @@ static unsigned long accounting_errors;
 static char *result;
 static DEFINE_MUTEX(lock);
 static int wcpu;
+static bool drain_inline;	/* "reader" with one CPU: see above */
+
+/* Consume one event of @wcpu's buffer into @buf; false when empty. */
+static bool consume_one(bool lft, u8 *buf, size_t size)
+{
+	void *(*copy)(void *dst, const void *src, size_t n) = memcpy;
+	struct ring_buffer_event *ev;
+	struct lft_rb_entry e;
+	unsigned long lost;
+	u64 ts;
+
+	if (lft)
+		return lft_rb_consume(lbuf, wcpu, buf, size, &e) >= 0;
+	ev = ring_buffer_consume(kbuf, wcpu, &ts, &lost);
+	if (!ev)
+		return false;
+	/*
+	 * The kernel's memcpy(), as lft_rb_consume() copies, called through
+	 * a pointer the compiler cannot see: inlined, the copy would be
+	 * another loop (under -icount "rep movsb" counts a byte an
+	 * instruction), and a copy nothing reads would be dropped.
+	 */
+	OPTIMIZER_HIDE_VAR(copy);
+	copy(buf, ring_buffer_event_data(ev),
+	     min_t(unsigned int, ring_buffer_event_length(ev), size));
+	return true;
+}
+
+/* Every 1024 events: the inline reader's turn, and a reschedule point. */
+static void writer_pause(bool lft)
+{
+	u8 buf[128];
+
+	if (drain_inline)
+		while (consume_one(lft, buf, sizeof(buf)))
+			;
+	cond_resched();
+}
 
 static u64 run_kernel(unsigned int len, unsigned long n)
 {
@@ -50,6 +97,24 @@ static u64 run_kernel(unsigned int len, unsigned long n)
 #else
 		ring_buffer_unlock_commit(kbuf, ev);
 #endif
+		if (!(i & 1023))
+			writer_pause(false);
+	}
+	return ktime_get_ns() - t0;
+}
+
+static u8 fill_buf[128];
+
+/* The writers' loop, with the payload's fill and no ring buffer. */
+static u64 run_fill(unsigned int len, unsigned long n)
+{
+	unsigned long i;
+	u64 t0 = ktime_get_ns();
+
+	for (i = 0; i < n; i++) {
+		memset(fill_buf, 0x5a, len);
+		/* Each fill is made: nothing here reads it. */
+		barrier();
 		if (!(i & 1023))
 			cond_resched();
 	}
@@ -70,7 +135,7 @@ static u64 run_lftrace(unsigned int len, unsigned long n)
 		memset(p, 0x5a, len);
 		lft_rb_commit(&res);
 		if (!(i & 1023))
-			cond_resched();
+			writer_pause(true);
 	}
 	return ktime_get_ns() - t0;
 }
@@ -78,16 +143,11 @@ static u64 run_lftrace(unsigned int len, unsigned long n)
 static int reader_fn(void *arg)
 {
 	bool lft = (long)arg;
-	struct lft_rb_entry e;
-	u64 ts;
-	unsigned long lost;
 	u8 buf[128];
 
-	while (!kthread_should_stop()) {
-		if (lft ? lft_rb_consume(lbuf, wcpu, buf, sizeof(buf), &e) < 0 :
-		    !ring_buffer_consume(kbuf, wcpu, &ts, &lost))
+	while (!kthread_should_stop())
+		if (!consume_one(lft, buf, sizeof(buf)))
 			cond_resched();
-	}
 	return 0;
 }
 
@@ -109,7 +169,8 @@ static u64 measure(bool lft, bool with_reader, unsigned int len,
 
 	ring_buffer_reset(kbuf);
 	lft_rb_reset(lbuf);
-	if (with_reader) {
+	drain_inline = with_reader && num_online_cpus() == 1;
+	if (with_reader && !drain_inline) {
 		r = kthread_create(reader_fn, (void *)(long)lft, "lft_rbb_r");
 		if (IS_ERR(r))
 			return 0;
@@ -129,27 +190,52 @@ static u64 measure(bool lft, bool with_reader, unsigned int len,
 	return t * 1000 / n;
 }
 
-static u64 median(bool lft, bool with_reader, unsigned int len,
-		  unsigned long n, u64 *other)
+/* The fill alone: per-event cost in 1/1000 ns, as measure()'s. */
+static u64 measure_fill(unsigned int len, unsigned long n)
 {
-	u64 a[ROUNDS], b[ROUNDS];
+	return run_fill(len, n) * 1000 / n;
+}
+
+/* Medians of the kernel's (@k), lftrace's (returned) and the fill's (@f). */
+static u64 median(bool with_reader, unsigned int len, unsigned long n,
+		  u64 *k, u64 *f)
+{
+	u64 a[ROUNDS], b[ROUNDS], c[ROUNDS];
 	int i;
 
 	for (i = 0; i < ROUNDS; i++) {
 		a[i] = measure(false, with_reader, len, n);
 		b[i] = measure(true, with_reader, len, n);
+		c[i] = measure_fill(len, n);
 	}
 	sort(a, ROUNDS, sizeof(u64), cmp_u64, NULL);
 	sort(b, ROUNDS, sizeof(u64), cmp_u64, NULL);
-	*other = a[ROUNDS / 2];
+	sort(c, ROUNDS, sizeof(u64), cmp_u64, NULL);
+	*k = a[ROUNDS / 2];
+	*f = c[ROUNDS / 2];
 	return b[ROUNDS / 2];
+}
+
+/* "12.34": @x in 1/1000 units, two decimals. */
+static int put_milli(char *p, size_t cap, u64 x)
+{
+	return scnprintf(p, cap, " %llu.%02llu |", x / 1000, x % 1000 / 10);
+}
+
+/* "0.49": @l / @k, two decimals. */
+static int put_ratio(char *p, size_t cap, u64 l, u64 k)
+{
+	if (!k)
+		return scnprintf(p, cap, " - |");
+	return scnprintf(p, cap, " %llu.%02llu |", l * 100 / k / 100,
+			 l * 100 / k % 100);
 }
 
 static int bench(unsigned long n)
 {
 	size_t len = 0, cap = PAGE_SIZE;
 	int m, i;
-	u64 k, l;
+	u64 k, l, f;
 
 	kbuf = ring_buffer_alloc(BUF_SIZE, RB_FL_OVERWRITE);
 	lbuf = lft_rb_alloc(BUF_SIZE, true);
@@ -160,16 +246,19 @@ static int bench(unsigned long n)
 	wcpu = raw_smp_processor_id();
 	set_cpus_allowed_ptr(current, cpumask_of(wcpu));
 	len += scnprintf(result + len, cap - len,
-			 "| mode | payload B | kernel ns/event | lftrace ns/event | lftrace/kernel |\n|---|---|---|---|---|\n");
+			 "| mode | payload B | kernel ns/event | lftrace ns/event | lftrace/kernel | the fill alone | lftrace/kernel less the fill |\n|---|---|---|---|---|---|---|\n");
 	for (m = 0; m < 2; m++) {
 		for (i = 0; i < ARRAY_SIZE(sizes); i++) {
-			l = median(true, m, sizes[i], n, &k);
-			len += scnprintf(result + len, cap - len,
-					 "| %s | %u | %llu.%02llu | %llu.%02llu | %llu.%02llu |\n",
-					 m ? "reader" : "producer", sizes[i],
-					 k / 1000, k % 1000 / 10,
-					 l / 1000, l % 1000 / 10,
-					 l * 100 / k / 100, l * 100 / k % 100);
+			l = median(m, sizes[i], n, &k, &f);
+			len += scnprintf(result + len, cap - len, "| %s | %u |",
+					 m ? "reader" : "producer", sizes[i]);
+			len += put_milli(result + len, cap - len, k);
+			len += put_milli(result + len, cap - len, l);
+			len += put_ratio(result + len, cap - len, l, k);
+			len += put_milli(result + len, cap - len, f);
+			len += put_ratio(result + len, cap - len,
+					 l > f ? l - f : 0, k > f ? k - f : 0);
+			len += scnprintf(result + len, cap - len, "\n");
 		}
 	}
 	scnprintf(result + len, cap - len,
