@@ -38,6 +38,30 @@ expect_eq() {
 	[ "$2" = "$3" ] || fail "$1: got '$2', want '$3'"
 }
 
+# kernel_names KL TL: the trace lines of TL (one file per tree, the same
+# shape), each line that KL lacks but has with its task as "<...>" printed
+# as KL has it. The kernel prints "<...>" for a pid whose name its
+# saved_cmdlines lost (128 slots, taken over as tasks come and go), where
+# lftrace's tree still has the name; every other field must still match.
+kernel_names() {
+	awk '
+	function anon(s) {
+		if (!match(s, /-[0-9]+ +\[[0-9]+\] /))
+			return ""
+		return "<...>" substr(s, RSTART)
+	}
+	FNR == NR {
+		k[$0] = 1
+		if ($0 ~ /^ *<\.\.\.>-/ && anon($0) != "")
+			ka[anon($0)] = $0
+		next
+	}
+	{
+		a = ($0 in k) ? "" : anon($0)
+		print (a != "" && (a in ka)) ? ka[a] : $0
+	}' "$1" "$2"
+}
+
 # kernel_at_least MAJOR.MINOR: is the running kernel that one or later?
 # (For what only the kernel's behaviour can say; tests compare with the
 # kernel's own tree wherever they can.)
