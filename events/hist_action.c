@@ -227,6 +227,20 @@ static int lft_hist_new_slot(struct lft_hist_data *hd)
 	return hd->nslots < LFT_HIST_VARS_MAX ? hd->nslots++ : -1;
 }
 
+/*
+ * The name of the variable made for a field param, as 6.1 names it: its
+ * parse_atom() cuts a "SYS.EVENT.VAR" reference up in place, and
+ * create_field_var() then names the variable (and places its errors)
+ * after what is left of the string: SYS.
+ */
+static char *lft_hist_field_var_name(const char *param)
+{
+	const char *dot = strchr(param, '.');
+
+	return kstrndup(param, dot && strchr(dot + 1, '.') ? dot - param :
+			strlen(param), GFP_KERNEL);
+}
+
 /**
  * lft_hist_field_var() - a variable of the entry named as a field, holding
  *	the field (6.1's create_field_var()): a save() param, or a trace()
@@ -243,37 +257,40 @@ int lft_hist_field_var(struct lft_hist_parse *p, const char *param,
 {
 	struct lft_hist_data *hd = p->hd;
 	char *copy = kstrdup(param, GFP_KERNEL);
+	char *name = lft_hist_field_var_name(param);
 	struct lft_hfield *hf;
 	unsigned int nsub = 0;
-	int slot, ret = -EINVAL;
+	int slot, ret = -ENOMEM;
 
-	if (!copy)
-		return -ENOMEM;
+	if (!copy || !name)
+		goto out;
+	ret = -EINVAL;
 	hf = lft_hx_parse(p, copy, LFT_HF_VAR, NULL, &nsub);
 	if (IS_ERR(hf)) {
-		lft_hist_err(p, LFT_HE_FIELD_VAR_PARSE_FAIL, param);
+		lft_hist_err(p, LFT_HE_FIELD_VAR_PARSE_FAIL, name);
 		ret = PTR_ERR(hf);
 		goto out;
 	}
 	slot = -1;
-	if (!lft_hist_var_in(hd, param) &&
-	    !lft_hist_var_exists_on(p->f, param))
+	if (!lft_hist_var_in(hd, name) &&
+	    !lft_hist_var_exists_on(p->f, name))
 		slot = lft_hist_new_slot(hd);
 	if (slot < 0) {
-		lft_hist_err(p, LFT_HE_VAR_CREATE_FIND_FAIL, param);
+		lft_hist_err(p, LFT_HE_VAR_CREATE_FIND_FAIL, name);
 		lft_hx_drop(hf);
 		goto out;
 	}
 	ret = lft_hx_place(&sv->val, hf);
 	if (ret)
 		goto out;
-	sv->name = kstrdup(param, GFP_KERNEL);
+	sv->name = name;
+	name = NULL;
 	sv->slot = slot;
 	(*n)++;
 	if (sv->val.flags & LFT_HF_STRING)
 		sv->str = hd->nstr++;
-	ret = sv->name ? 0 : -ENOMEM;
 out:
+	kfree(name);
 	kfree(copy);
 	return ret;
 }
@@ -293,8 +310,11 @@ static int lft_hist_save_create(struct lft_hist_parse *p,
 					 &p->hd->saves[p->hd->nsaves],
 					 &p->hd->nsaves);
 		if (ret) {
+			char *at = lft_hist_field_var_name(a->params[i]);
+
 			lft_hist_err(p, LFT_HE_FIELD_VAR_CREATE_FAIL,
-				     a->params[i]);
+				     at ?: a->params[i]);
+			kfree(at);
 			return ret;
 		}
 	}
