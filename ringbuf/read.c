@@ -178,36 +178,43 @@ static void *lft_rb_next_take(struct lft_rb_cpu *cb, struct lft_rb_entry *e,
 }
 
 /*
- * The common case of lft_rb_next(), inline: a short data record (its
- * length in its header's type) that is not the reader page's first (that
- * one takes the page's time). NULL for anything else: lft_rb_next_take()
- * sees to it, in the same order.
+ * The common case of lft_rb_next(), inline: a data record (its length in
+ * its header's type, or in the word after a type 0 header) that is not
+ * the reader page's first (that one takes the page's time). NULL for
+ * anything else: lft_rb_next_take() sees to it, in the same order.
  */
 static __always_inline void *lft_rb_next_short(struct lft_rb_cpu *cb,
 					       struct lft_rb_entry *e,
 					       unsigned int *size)
 {
 	struct lft_rb_data *data = cb->reader->data;
-	unsigned int rpos = cb->rpos, type, len;
+	unsigned int rpos = cb->rpos, type, len, hdr = 4;
+	const u32 *w = (const u32 *)(data->data + rpos);
 	unsigned long commit;
-	u32 w;
 
 	commit = local_read(&data->commit);
 	/* Pairs with the writer's smp_wmb() before publishing commit. */
 	smp_rmb();
-	if (!rpos || rpos + 4 > commit)
+	if (!rpos || rpos + 8 > commit)
 		return NULL;
-	w = *(const u32 *)(data->data + rpos);
-	type = w & 31;
+	type = w[0] & 31;
 	len = type * 4;
-	if (!type || type > LFT_RB_TYPE_DATA_MAX || rpos + 4 + len > commit)
+	if (!type) {
+		if (w[1] < 4)
+			return NULL;
+		len = w[1] - 4;
+		hdr = 8;
+	}
+	/* In 64 bits: a corrupt length must not wrap around. */
+	if (type > LFT_RB_TYPE_DATA_MAX ||
+	    (unsigned long)rpos + hdr + len > commit)
 		return NULL;
-	e->ts = cb->rts + (w >> 5);
+	e->ts = cb->rts + (w[0] >> 5);
 	e->len = len;
 	e->cpu = cb->cpu;
 	e->lost = cb->lost;
-	*size = 4 + len;
-	return data->data + rpos + 4;
+	*size = hdr + len;
+	return (void *)w + hdr;
 }
 
 static void *lft_rb_next(struct lft_rb_cpu *cb, struct lft_rb_entry *e,
