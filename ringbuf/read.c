@@ -200,7 +200,8 @@ static __always_inline void *lft_rb_next_short(struct lft_rb_cpu *cb,
 	type = w[0] & 31;
 	len = type * 4;
 	if (!type) {
-		if (w[1] < 4)
+		/* What lft_rb_decode() refuses, refused here too. */
+		if (w[1] < 4 || (w[1] & 3))
 			return NULL;
 		len = w[1] - 4;
 		hdr = 8;
