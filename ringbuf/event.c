@@ -61,18 +61,12 @@ int lft_rb_decode(const unsigned char *p, unsigned int avail,
 		/* delta < 2^27, so "+" (extend) and "|" (stamp) agree */
 		d->stamp = ((u64)w[1] << LFT_RB_TS_SHIFT) | d->delta;
 		break;
-	case 0:
-		if (avail < 8 || w[1] < 4)
-			return -EINVAL;
-		d->len = w[1] - 4;
-		d->size = 8 + d->len;
-		d->payload = (void *)(w + 2);
-		break;
 	default:
-		d->len = d->type * 4;
-		d->size = 4 + d->len;
-		d->payload = (void *)(w + 1);
-		break;
+		d->size = lft_rb_data_size(w, avail, &d->len);
+		if (!d->size)
+			return -EINVAL;
+		d->payload = (void *)w + d->size - d->len;
+		return 0;
 	}
 	if (d->size < 4 || d->size > avail || (d->size & 3))
 		return -EINVAL;

@@ -120,6 +120,35 @@ static inline unsigned int lft_rb_event_size(unsigned int len)
 	return size == 12 ? 16 : size;
 }
 
+/*
+ * The bytes the data record at @w occupies (type_len 0..28), with its
+ * payload length in *len; 0 when it is not a data record or does not fit
+ * in the @avail bytes left of the page's committed data (a corrupt page).
+ * Inline: both lft_rb_decode() and the reader's fast path use it. The
+ * sums are in 64 bits, so that a corrupt length cannot wrap around.
+ */
+static __always_inline unsigned int lft_rb_data_size(const u32 *w,
+						     unsigned long avail,
+						     unsigned int *len)
+{
+	unsigned int type = w[0] & 31;
+	unsigned long hdr = 4, n = type * 4;
+
+	if (type > LFT_RB_TYPE_DATA_MAX)
+		return 0;
+	if (!type) {
+		/* the length is in the next word, payload + 4 */
+		if (avail < 8 || w[1] < 4 || (w[1] & 3))
+			return 0;
+		n = w[1] - 4;
+		hdr = 8;
+	}
+	if (hdr + n > avail)
+		return 0;
+	*len = n;
+	return hdr + n;
+}
+
 /* event.c: decoding of records in a data page */
 struct lft_rb_decoded {
 	unsigned int type;		/* type_len */

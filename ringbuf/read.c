@@ -188,34 +188,25 @@ static __always_inline void *lft_rb_next_short(struct lft_rb_cpu *cb,
 					       unsigned int *size)
 {
 	struct lft_rb_data *data = cb->reader->data;
-	unsigned int rpos = cb->rpos, type, len, hdr = 4;
+	unsigned int rpos = cb->rpos, len, rsize;
 	const u32 *w = (const u32 *)(data->data + rpos);
 	unsigned long commit;
 
 	commit = local_read(&data->commit);
 	/* Pairs with the writer's smp_wmb() before publishing commit. */
 	smp_rmb();
+	/* A data record takes at least 8 bytes. */
 	if (!rpos || rpos + 8 > commit)
 		return NULL;
-	type = w[0] & 31;
-	len = type * 4;
-	if (!type) {
-		/* What lft_rb_decode() refuses, refused here too. */
-		if (w[1] < 4 || (w[1] & 3))
-			return NULL;
-		len = w[1] - 4;
-		hdr = 8;
-	}
-	/* In 64 bits: a corrupt length must not wrap around. */
-	if (type > LFT_RB_TYPE_DATA_MAX ||
-	    (unsigned long)rpos + hdr + len > commit)
+	rsize = lft_rb_data_size(w, commit - rpos, &len);
+	if (!rsize)
 		return NULL;
 	e->ts = cb->rts + (w[0] >> 5);
 	e->len = len;
 	e->cpu = cb->cpu;
 	e->lost = cb->lost;
-	*size = hdr + len;
-	return (void *)w + hdr;
+	*size = rsize;
+	return (void *)w + rsize - len;
 }
 
 static void *lft_rb_next(struct lft_rb_cpu *cb, struct lft_rb_entry *e,
