@@ -130,11 +130,12 @@ static bool lft_rb_take_page(struct lft_rb_cpu *cb)
 /*
  * The next data record on this CPU, without consuming it. Skips stamp and
  * padding records (consuming those), swapping pages as needed. Returns the
- * payload inside the reader page, valid until the reader lock is dropped,
- * and its size in *size; NULL when there is nothing to read yet.
+ * payload inside the reader page, valid until the reader lock is dropped
+ * (the record starts at cb->rpos: lft_rb_consumed() finds its size from
+ * there); NULL when there is nothing to read yet.
  */
 static void *lft_rb_next_take(struct lft_rb_cpu *cb, struct lft_rb_entry *e,
-			      unsigned int *size, bool take)
+			      bool take)
 {
 	struct lft_rb_decoded d;
 	struct lft_rb_page *p;
@@ -162,7 +163,6 @@ static void *lft_rb_next_take(struct lft_rb_cpu *cb, struct lft_rb_entry *e,
 				e->len = d.len;
 				e->cpu = cb->cpu;
 				e->lost = cb->lost;
-				*size = d.size;
 				return d.payload;
 			}
 			cb->rts = lft_rb_apply_time(cb->rts, &d);
@@ -184,8 +184,7 @@ static void *lft_rb_next_take(struct lft_rb_cpu *cb, struct lft_rb_entry *e,
  * anything else: lft_rb_next_take() sees to it, in the same order.
  */
 static __always_inline void *lft_rb_next_short(struct lft_rb_cpu *cb,
-					       struct lft_rb_entry *e,
-					       unsigned int *size)
+					       struct lft_rb_entry *e)
 {
 	struct lft_rb_data *data = cb->reader->data;
 	unsigned int rpos = cb->rpos, len, rsize;
@@ -205,16 +204,15 @@ static __always_inline void *lft_rb_next_short(struct lft_rb_cpu *cb,
 	e->len = len;
 	e->cpu = cb->cpu;
 	e->lost = cb->lost;
-	*size = rsize;
 	return (void *)w + rsize - len;
 }
 
-static void *lft_rb_next(struct lft_rb_cpu *cb, struct lft_rb_entry *e,
-			 unsigned int *size)
+static __always_inline void *lft_rb_next(struct lft_rb_cpu *cb,
+					 struct lft_rb_entry *e)
 {
-	void *payload = lft_rb_next_short(cb, e, size);
+	void *payload = lft_rb_next_short(cb, e);
 
-	return payload ?: lft_rb_next_take(cb, e, size, true);
+	return payload ?: lft_rb_next_take(cb, e, true);
 }
 
 /**
@@ -235,11 +233,11 @@ u64 lft_rb_oldest_ts(struct lft_rb *rb, int cpu)
 	struct lft_rb_entry e;
 	struct lft_rb_page *q;
 	unsigned long flags;
-	unsigned int size, x;
+	unsigned int x;
 	u64 target, ts = 0;
 
 	raw_spin_lock_irqsave(&cb->reader_lock, flags);
-	if (lft_rb_next_take(cb, &e, &size, false)) {
+	if (lft_rb_next_take(cb, &e, false)) {
 		ts = e.ts;
 	} else {
 		target = cb->reader_seq;
@@ -255,9 +253,18 @@ u64 lft_rb_oldest_ts(struct lft_rb *rb, int cpu)
 }
 EXPORT_SYMBOL_NS_GPL(lft_rb_oldest_ts, LFTRACE_INTERNAL);
 
+/*
+ * Consume the record lft_rb_next() returned @payload of: it starts at
+ * cb->rpos and ends with the payload, whose header is 4 or 8 bytes. The
+ * size is found so rather than returned, which would take a variable's
+ * address (and a stack canary check on every read).
+ */
 static void lft_rb_consumed(struct lft_rb_cpu *cb, struct lft_rb_entry *e,
-			    unsigned int size)
+			    void *payload)
 {
+	unsigned int size = payload - (void *)(cb->reader->data->data +
+					       cb->rpos) + e->len;
+
 	cb->rts = e->ts;
 	cb->rpos += size;
 	cb->read++;
@@ -276,7 +283,6 @@ static int lft_rb_take(struct lft_rb *rb, int cpu, void *buf, size_t size,
 {
 	struct lft_rb_cpu *cb;
 	unsigned long flags;
-	unsigned int rsize;
 	size_t n = 0;
 	void *data;
 
@@ -284,13 +290,13 @@ static int lft_rb_take(struct lft_rb *rb, int cpu, void *buf, size_t size,
 		return -EINVAL;
 	cb = lft_rb_cpu_buf(rb, cpu);
 	raw_spin_lock_irqsave(&cb->reader_lock, flags);
-	data = lft_rb_next(cb, e, &rsize);
+	data = lft_rb_next(cb, e);
 	if (data) {
 		n = min_t(size_t, size, e->len);
 		if (buf)
 			memcpy(buf, data, n);
 		if (consume)
-			lft_rb_consumed(cb, e, rsize);
+			lft_rb_consumed(cb, e, data);
 	}
 	raw_spin_unlock_irqrestore(&cb->reader_lock, flags);
 	return data ? n : -EAGAIN;
@@ -497,14 +503,13 @@ int lft_rb_read_page(struct lft_rb *rb, int cpu, void **page)
 	struct lft_rb_cpu *cb;
 	struct lft_rb_page *p;
 	unsigned long flags, commit, lost;
-	unsigned int size;
 	int ret;
 
 	if (!lft_rb_cpu_ok(cpu))
 		return -EINVAL;
 	cb = lft_rb_cpu_buf(rb, cpu);
 	raw_spin_lock_irqsave(&cb->reader_lock, flags);
-	if (!lft_rb_next(cb, &e, &size)) {
+	if (!lft_rb_next(cb, &e)) {
 		raw_spin_unlock_irqrestore(&cb->reader_lock, flags);
 		return -EAGAIN;
 	}
