@@ -98,25 +98,12 @@ void lft_cmdline_exit(void)
 	lft_slots = NULL;
 }
 
-/**
- * lft_cmdline_record() - remember a task's comm for output
- * @tsk: the task
- *
- * Any context; skipped (not waited for) when another CPU is recording.
- *
- * Return: false when skipped, so the caller can try again later.
- */
-bool lft_cmdline_record(struct task_struct *tsk)
+/* Store @tsk's comm in its pid's slot (lft_cmd_lock held). */
+static void lft_cmdline_store(struct task_struct *tsk)
 {
-	unsigned long flags;
-	unsigned int idx, slot;
+	unsigned int idx = tsk->pid & (PID_MAX_DEFAULT - 1);
+	unsigned int slot = lft_pid_map[idx];
 
-	if (!tsk->pid || !lft_pid_map)
-		return true;
-	if (!raw_spin_trylock_irqsave(&lft_cmd_lock, flags))
-		return false;
-	idx = tsk->pid & (PID_MAX_DEFAULT - 1);
-	slot = lft_pid_map[idx];
 	if (slot == LFT_NO_MAP || lft_slots[slot].pid != tsk->pid) {
 		slot = lft_next_slot;
 		lft_next_slot = (lft_next_slot + 1) % lft_nr_slots;
@@ -127,6 +114,31 @@ bool lft_cmdline_record(struct task_struct *tsk)
 		lft_pid_map[idx] = slot;
 	}
 	lft_comm_copy(lft_slots[slot].comm, tsk);
+}
+
+/**
+ * lft_cmdline_record() - remember a task's comm for output
+ * @tsk: the task
+ * @wait: wait for another CPU's recording rather than skip
+ *
+ * Any context but NMI with @wait. Skipping keeps a context switch from
+ * spinning; @wait is for the last chance, an exiting task's final switch
+ * (skipped, its exec'd comm was lost: the line printed the comm it had
+ * before the exec).
+ *
+ * Return: false when skipped, so the caller can try again later.
+ */
+bool lft_cmdline_record(struct task_struct *tsk, bool wait)
+{
+	unsigned long flags;
+
+	if (!tsk->pid || !lft_pid_map)
+		return true;
+	if (wait)
+		raw_spin_lock_irqsave(&lft_cmd_lock, flags);
+	else if (!raw_spin_trylock_irqsave(&lft_cmd_lock, flags))
+		return false;
+	lft_cmdline_store(tsk);
 	raw_spin_unlock_irqrestore(&lft_cmd_lock, flags);
 	return true;
 }

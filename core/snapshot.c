@@ -91,7 +91,7 @@ static struct lft_rb *lft_snapshot_swap_locked(struct lft_array *tr)
 static void lft_snapshot_swapped(struct lft_rb *old)
 {
 	/* As the kernel's snapshot does: the taker's comm is remembered. */
-	lft_cmdline_record(current);
+	lft_cmdline_record(current, false);
 	/*
 	 * Waiters on the old buffer look again at the new one. Deferred: the
 	 * wakeup tracers swap from inside sched_switch, under the runqueue lock.

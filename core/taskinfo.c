@@ -44,10 +44,13 @@ static void lft_switch_probe(void *data, bool preempt,
 	/*
 	 * Two CPUs switching at once contend for the comm table; the loser
 	 * keeps its flag and records at its next switch, or a task that ran
-	 * only briefly (a kworker) would print as <...>.
+	 * only briefly (a kworker) would print as <...>. A dying task has no
+	 * next switch: its comm is recorded now, waiting for the table (its
+	 * exec'd comm was lost so: record.tc saw the comm from before exec).
 	 */
 	if (READ_ONCE(lft_cmd_ref))
-		done = lft_cmdline_record(prev) && lft_cmdline_record(next);
+		done = lft_cmdline_record(prev, prev_state & TASK_DEAD) &&
+		       lft_cmdline_record(next, false);
 	if (done)
 		this_cpu_write(lft_taskinfo_save, false);
 	if (READ_ONCE(lft_tgid_ref)) {

@@ -675,7 +675,7 @@ static inline void lft_comm_copy(char *dst, struct task_struct *tsk)
 	dst[TASK_COMM_LEN - 1] = '\0';
 }
 
-bool lft_cmdline_record(struct task_struct *tsk);
+bool lft_cmdline_record(struct task_struct *tsk, bool wait);
 void lft_cmdline_find(int pid, char *comm);
 void lft_cmdline_show(struct seq_buf *s);
 int lft_cmdline_resize(unsigned int n);

@@ -124,7 +124,7 @@ void lft_lat_update(struct lft_array *tr, struct task_struct *tsk, int cpu,
 	l->nice = task_nice(tsk);
 	l->policy = tsk->policy;
 	l->rt_priority = tsk->rt_priority;
-	lft_cmdline_record(tsk);
+	lft_cmdline_record(tsk, false);
 }
 
 /**

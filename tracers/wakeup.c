@@ -101,8 +101,8 @@ static void lft_wk_wakeup(void *data, struct task_struct *p)
 
 	if (!READ_ONCE(lft_wk_on) || !tr)
 		return;
-	lft_cmdline_record(p);
-	lft_cmdline_record(current);
+	lft_cmdline_record(p, false);
+	lft_cmdline_record(current, false);
 	if (lft_wk_ignore(p) || !lft_array_on(tr))
 		return;
 	if (this_cpu_inc_return(lft_wk_busy) != 1)
@@ -140,7 +140,7 @@ static void lft_wk_switch(void *data, bool preempt, struct task_struct *prev,
 	unsigned long flags;
 	u64 delta;
 
-	lft_cmdline_record(prev);
+	lft_cmdline_record(prev, false);
 	if (!READ_ONCE(lft_wk_on) || !tr)
 		return;
 	/* Pairs with the lock's release in the wakeup that set the task. */
