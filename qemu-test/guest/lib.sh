@@ -41,9 +41,32 @@ lft_unload() {
 }
 
 # Print (and clear) kernel log lines that indicate a problem; status 0 when
-# there were none.
+# there were none. One report is the kernel's own and not an error here: a
+# soft lockup whose stuck CPU is in the kernel's ftrace_replace_code() with
+# no lftrace frame. On x86 that loop patches every site of a tracer
+# enabled on all functions without rescheduling (6.1's
+# arch/x86/kernel/ftrace.c), about 10 s under TCG and past the 20 s
+# watchdog on a loaded host (CI: perf-tools' funcgraph on the kernel's
+# tree). lftrace's patcher yields every 256 sites, so a stall of its own
+# still fails. The report is printed to the console (stderr) instead.
 lft_log_errors() {
-	! dmesg -c | grep -E "$LFT_BAD_LOG"
+	! dmesg -c | awk -v bad="$LFT_BAD_LOG" '
+		function flush() {
+			own = kern && !ours
+			if (own)
+				printf "kernel ftrace'"'"'s own stall, not an error: %s\n", blk[1] > "/dev/stderr"
+			for (i = own ? 2 : 1; i <= n; i++)
+				if (blk[i] ~ bad)
+					print blk[i]
+			n = 0
+		}
+		/soft lockup - CPU/ { if (n) flush(); n = 1; blk[1] = $0; kern = ours = 0; next }
+		n { blk[++n] = $0 }
+		n && /ftrace_replace_code/ { kern = 1 }
+		n && /\[lftrace\]|lft_/ { ours = 1 }
+		n && /<\/TASK>/ { flush(); next }
+		!n && $0 ~ bad
+		END { if (n) flush() }' | grep .
 }
 
 # On a kernel with kmemleak (the sanitize kernel): scan now and print the
