@@ -3,6 +3,8 @@
 # tree enabling a tracer on every function: no rescheduling on x86) is
 # noted, not an error; the same report through an lftrace frame fails the
 # run. The reports are written to /dev/kmsg as the watchdog prints them.
+# The check is the guest scripts', not the kernel's: one kernel is enough.
+# kernels: debian
 . "$(dirname "$0")/lib.sh"
 
 stall() { # FRAME: a soft lockup report whose stuck CPU is in FRAME
