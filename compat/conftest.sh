@@ -51,4 +51,6 @@ has linux/ring_buffer.h 'int ring_buffer_unlock_commit\(struct trace_buffer \*bu
 # (6.12); before, by inode and offset, in one.
 has linux/uprobes.h 'struct uprobe \*uprobe_register\(' &&
 	echo -DLFT_HAVE_UPROBE_HANDLE
+# A new inode's times set in one call (6.7: the fields became accessors).
+has linux/fs.h 'simple_inode_init_ts\(' && echo -DLFT_HAVE_SIMPLE_INODE_INIT_TS
 exit 0

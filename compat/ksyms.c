@@ -55,6 +55,7 @@ DEFINE_STATIC_CALL_NULL(lft_kc_btf_name_by_offset, *lft_ks.btf_name_by_offset);
 DEFINE_STATIC_CALL_NULL(lft_kc_bpf_find_btf_id, *lft_ks.bpf_find_btf_id);
 DEFINE_STATIC_CALL_NULL(lft_kc_btf_put, *lft_ks.btf_put);
 DEFINE_STATIC_CALL_NULL(lft_kc_kallsyms_on_each_match_symbol, *lft_ks.kallsyms_on_each_match_symbol);
+DEFINE_STATIC_CALL_NULL(lft_kc_path_mount, *lft_ks.path_mount);
 #ifdef LFT_HAVE_RETHOOK_ADD_NODE
 DEFINE_STATIC_CALL_NULL(lft_kc_rethook_add_node, *lft_ks.rethook_add_node);
 #endif
@@ -101,6 +102,7 @@ static const struct lft_kcall_slot lft_kcall_slots[] = {
 	LFT_KCALL(bpf_find_btf_id),
 	LFT_KCALL(btf_put),
 	LFT_KCALL(kallsyms_on_each_match_symbol),
+	LFT_KCALL(path_mount),
 #ifdef LFT_HAVE_RETHOOK_ADD_NODE
 	LFT_KCALL(rethook_add_node),
 #endif
@@ -161,6 +163,7 @@ static const struct lft_ksym lft_ksym_table[] = {
 	/* 6.1 has bpf_find_btf_id static: then no BTF-typed $retval. */
 	LFT_KSYM_OPT(bpf_find_btf_id),
 	LFT_KSYM_OPT(btf_put),
+	LFT_KSYM_OPT(path_mount),
 	LFT_KSYM_OPT(trace_hardirqs_on),
 	LFT_KSYM_OPT(trace_hardirqs_off),
 	LFT_KSYM_OPT(trace_hardirqs_on_prepare),

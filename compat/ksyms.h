@@ -16,6 +16,7 @@
 #include <asm/text-patching.h>
 
 struct kprobe;
+struct path;
 
 struct btf;
 struct btf_type;
@@ -101,6 +102,13 @@ struct lft_kernel_syms {
 	int (*kallsyms_on_each_match_symbol)(int (*fn)(void *, unsigned long),
 					     const char *name, void *data);
 	/*
+	 * A mount of lftracefs at /sys/kernel/lftrace at load (core/fs.c),
+	 * as init_mount() makes one; without it the tree is mounted by hand.
+	 */
+	int (*path_mount)(const char *dev_name, struct path *path,
+			  const char *type_page, unsigned long flags,
+			  void *data_page);
+	/*
 	 * The kernel's registered trace events and the lock over them
 	 * (compat/events.c); data, not code.
 	 */
@@ -176,6 +184,7 @@ DECLARE_STATIC_CALL(lft_kc_btf_name_by_offset, *lft_ks.btf_name_by_offset);
 DECLARE_STATIC_CALL(lft_kc_bpf_find_btf_id, *lft_ks.bpf_find_btf_id);
 DECLARE_STATIC_CALL(lft_kc_btf_put, *lft_ks.btf_put);
 DECLARE_STATIC_CALL(lft_kc_kallsyms_on_each_match_symbol, *lft_ks.kallsyms_on_each_match_symbol);
+DECLARE_STATIC_CALL(lft_kc_path_mount, *lft_ks.path_mount);
 #ifdef LFT_HAVE_RETHOOK_ADD_NODE
 DECLARE_STATIC_CALL(lft_kc_rethook_add_node, *lft_ks.rethook_add_node);
 #endif

@@ -192,7 +192,7 @@ ssize_t lft_write_switch(const char __user *ubuf, size_t cnt, loff_t *ppos,
 /*
  * An array's open files and its dying mark. Not lft_lock: an open must
  * learn that its array is going without waiting for the remover, which
- * holds lft_lock while debugfs waits for the opens under way.
+ * holds lft_lock while lftracefs waits for the opens under way.
  */
 static DEFINE_SPINLOCK(lft_open_lock);
 

@@ -11,7 +11,6 @@
  * At most 8 per array, the oldest replaced first. Opening the file with
  * O_TRUNC ("echo > error_log") clears it; other writes are ignored.
  */
-#include <linux/debugfs.h>
 #include <linux/fs.h>
 #include <linux/sched/clock.h>
 #include <linux/seq_buf.h>
@@ -171,5 +170,5 @@ static const struct file_operations lft_err_fops = {
 
 void lft_err_log_create(struct lft_array *tr, struct lft_file_ref *ref)
 {
-	debugfs_create_file("error_log", 0640, tr->dir, ref, &lft_err_fops);
+	lft_fs_create_file("error_log", 0640, tr->dir, ref, &lft_err_fops);
 }

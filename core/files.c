@@ -4,7 +4,6 @@
  * prints its whole content, and a store function that parses one write.
  * Modes are those of tracefs: 0640 read-write, 0440 read-only.
  */
-#include <linux/debugfs.h>
 #include <linux/fs.h>
 #include <linux/kernel.h>
 #include <linux/sizes.h>
@@ -19,7 +18,7 @@
 #define LFT_MODE_READ	0440
 
 /*
- * What debugfs files point at (i_private) lives until unload: a list of
+ * What the tree's files point at (i_private) lives until unload: a list of
  * allocations freed together once the tree is gone.
  */
 static LIST_HEAD(lft_kept);
@@ -558,7 +557,7 @@ static void lft_attrs_fill(struct lft_attr_file *af, struct lft_file_ref *ref,
 		af[i].tr = ref->tr;
 		af[i].attr = &attrs[i];
 		af[i].ref = ref;
-		debugfs_create_file(attrs[i].name, attrs[i].mode, dir, &af[i],
+		lft_fs_create_file(attrs[i].name, attrs[i].mode, dir, &af[i],
 				    &lft_attr_fops);
 	}
 }
@@ -651,12 +650,12 @@ int lft_files_create(struct lft_array *tr)
 			       ARRAY_SIZE(lft_top_attrs));
 	if (ret)
 		return ret;
-	debugfs_create_file("trace", LFT_MODE_WRITE, tr->dir, ref,
+	lft_fs_create_file("trace", LFT_MODE_WRITE, tr->dir, ref,
 			    &lft_trace_fops);
-	debugfs_create_file("trace_pipe", LFT_MODE_READ, tr->dir, ref,
+	lft_fs_create_file("trace_pipe", LFT_MODE_READ, tr->dir, ref,
 			    &lft_pipe_fops);
-	debugfs_create_file("free_buffer", 0200, tr->dir, ref, &lft_free_fops);
-	debugfs_create_file("snapshot", LFT_MODE_WRITE, tr->dir, ref,
+	lft_fs_create_file("free_buffer", 0200, tr->dir, ref, &lft_free_fops);
+	lft_fs_create_file("snapshot", LFT_MODE_WRITE, tr->dir, ref,
 			    &lft_snapshot_fops);
 	lft_err_log_create(tr, ref);
 	if (!tr->name) {
@@ -679,7 +678,7 @@ int lft_files_create(struct lft_array *tr)
 	if (ret)
 		return ret;
 
-	pc = debugfs_create_dir("per_cpu", tr->dir);
+	pc = lft_fs_create_dir("per_cpu", tr->dir);
 	for_each_possible_cpu(cpu) {
 		struct dentry *d;
 
@@ -687,17 +686,17 @@ int lft_files_create(struct lft_array *tr)
 		if (!ref)
 			return -ENOMEM;
 		snprintf(name, sizeof(name), "cpu%d", cpu);
-		d = debugfs_create_dir(name, pc);
+		d = lft_fs_create_dir(name, pc);
 		ret = lft_create_attrs(ref, d, lft_cpu_attrs,
 				       ARRAY_SIZE(lft_cpu_attrs));
 		if (ret)
 			return ret;
-		debugfs_create_file("trace", LFT_MODE_WRITE, d, ref,
+		lft_fs_create_file("trace", LFT_MODE_WRITE, d, ref,
 				    &lft_trace_fops);
-		debugfs_create_file("trace_pipe", LFT_MODE_READ, d, ref,
+		lft_fs_create_file("trace_pipe", LFT_MODE_READ, d, ref,
 				    &lft_pipe_fops);
 		lft_raw_create(d, ref);
-		debugfs_create_file("snapshot", LFT_MODE_WRITE, d, ref,
+		lft_fs_create_file("snapshot", LFT_MODE_WRITE, d, ref,
 				    &lft_snapshot_fops);
 	}
 	return 0;

@@ -2,12 +2,12 @@
 /*
  * instances/: "mkdir instances/foo" creates a trace array of its own
  * (buffer, options, tracer, files), "rmdir" removes it (EBUSY while any of
- * its files is open). debugfs directories have no mkdir or rmdir, so the
- * instances directory gets inode operations of ours. Like tracefs, they
- * drop the directory locks while creating or removing the files (debugfs
- * takes them itself); lft_lock serializes the rest.
+ * its files is open). The instances directory has inode operations of
+ * ours. Like tracefs, they drop the directory locks while creating or
+ * removing the files (lftracefs takes them itself); lft_lock serializes
+ * the rest.
  *
- * debugfs_remove() waits for the opens, reads and writes under way in the
+ * lft_fs_remove() waits for the opens under way in the
  * files it removes, and those may be waiting for lft_lock, which rmdir
  * holds. So an instance is removed only when none of its files is open,
  * and it is marked dying first: lft_open_check() looks at that without
@@ -19,7 +19,6 @@
  * An instance's struct stays allocated until unload (its buffer does not):
  * a file being opened just as the instance goes may still look at it.
  */
-#include <linux/debugfs.h>
 #include <linux/fs.h>
 #include <linux/namei.h>
 #include <linux/slab.h>
@@ -72,14 +71,14 @@ static int lft_instance_new(const char *name)
 	ret = lft_top.expanded ? lft_array_expand(tr) : 0;
 	if (ret)
 		goto out_destroy;
-	tr->dir = debugfs_create_dir(name, lft_instances_dir);
+	tr->dir = lft_fs_create_dir(name, lft_instances_dir);
 	if (IS_ERR(tr->dir)) {
 		ret = PTR_ERR(tr->dir);
 		goto out_destroy;
 	}
 	ret = lft_files_create(tr);
 	if (ret) {
-		debugfs_remove(tr->dir);
+		lft_fs_remove(tr->dir);
 		goto out_destroy;
 	}
 	list_add(&tr->list, &lft_instances);
@@ -103,7 +102,7 @@ static void lft_instance_destroy(struct lft_array *tr)
 	if (tr->tracer->reset)
 		tr->tracer->reset(tr);
 	tr->tracer = &lft_nop_tracer;
-	debugfs_remove(tr->dir);
+	lft_fs_remove(tr->dir);
 	lft_array_destroy(tr);
 }
 
@@ -133,7 +132,7 @@ static LFT_MKDIR_OP(lft_instances_mkdir)
 
 	if (!name)
 		return -ENOMEM;
-	/* debugfs locks the directory itself to create the files. */
+	/* lftracefs locks the directory itself to create the files. */
 	inode_unlock(dir);
 	ret = lft_instance_new(name);
 	inode_lock(dir);
@@ -165,11 +164,9 @@ static const struct inode_operations lft_instances_iops = {
 
 int lft_instances_create(struct dentry *parent)
 {
-	lft_instances_dir = debugfs_create_dir("instances", parent);
-	if (IS_ERR(lft_instances_dir))
-		return PTR_ERR(lft_instances_dir);
-	d_inode(lft_instances_dir)->i_op = &lft_instances_iops;
-	return 0;
+	lft_instances_dir = lft_fs_create_dir_ops("instances", parent,
+						  &lft_instances_iops);
+	return PTR_ERR_OR_ZERO(lft_instances_dir);
 }
 
 /**

@@ -1,11 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * lftrace module entry: resolve what we need from the kernel, then build the
- * tree under debugfs. Unload removes everything load created.
+ * tree in lftracefs (core/fs.c). Unload removes everything load created.
  */
 #define pr_fmt(fmt) "lftrace: " fmt
 
-#include <linux/debugfs.h>
 #include <linux/err.h>
 #include <linux/module.h>
 #include <linux/rcupdate.h>
@@ -18,12 +17,14 @@
 #include "core/trace.h"
 
 /*
- * Name of our directory under debugfs. Renaming it lets lftrace be tried
- * beside an existing tree, and lets tests check that nothing hard-codes it.
+ * Name of the tree's entry in debugfs (an automount of lftracefs, kept for
+ * the scripts that know the tree at /sys/kernel/debug/lftrace). Renaming
+ * it lets lftrace be tried beside an existing entry, and lets tests check
+ * that nothing hard-codes it.
  */
 static char *debugfs_dir = "lftrace";
 module_param(debugfs_dir, charp, 0444);
-MODULE_PARM_DESC(debugfs_dir, "name of the directory under debugfs (default: lftrace)");
+MODULE_PARM_DESC(debugfs_dir, "name of the tree's entry in debugfs (default: lftrace)");
 
 
 /*
@@ -78,13 +79,13 @@ static int __init lft_init(void)
 	ret = lft_array_init(&lft_top, NULL);
 	if (ret)
 		goto out_tracers;
-	lft_top.dir = debugfs_create_dir(debugfs_dir, NULL);
-	if (IS_ERR(lft_top.dir)) {
-		ret = PTR_ERR(lft_top.dir);
-		pr_err("cannot create debugfs directory '%s': %d\n",
+	ret = lft_fs_init(debugfs_dir);
+	if (ret) {
+		pr_err("cannot make the tree (debugfs entry '%s'): %d\n",
 		       debugfs_dir, ret);
 		goto out_array;
 	}
+	lft_top.dir = lft_fs_root();
 	ret = lft_files_create(&lft_top);
 	if (ret)
 		goto out_tree;
@@ -103,7 +104,7 @@ out_params:
 	lft_params_exit();
 out_tree:
 	lft_tracers_stop();
-	debugfs_remove(lft_top.dir);
+	lft_fs_exit();
 	lft_file_refs_free();
 	mutex_lock(&lft_lock);
 	lft_subsys_array_free(&lft_top);
@@ -133,7 +134,7 @@ static void __exit lft_exit(void)
 	lft_params_exit();
 	lft_instances_exit();
 	lft_tracers_stop();
-	debugfs_remove(lft_top.dir);
+	lft_fs_exit();
 	lft_file_refs_free();
 	/*
 	 * Events hold taskinfo references: off before taskinfo goes. Under

@@ -5,7 +5,6 @@
  * is an address inside the function named tracing_mark_write, which is
  * what the output prints with %ps (tools grep for that name).
  */
-#include <linux/debugfs.h>
 #include <linux/fs.h>
 #include <linux/uaccess.h>
 
@@ -148,9 +147,9 @@ static const struct file_operations lft_marker_fops = {
 
 int lft_marker_create(struct lft_array *tr, struct lft_file_ref *ref)
 {
-	debugfs_create_file("trace_marker", 0220, tr->dir, ref,
+	lft_fs_create_file("trace_marker", 0220, tr->dir, ref,
 			    &lft_marker_fops);
-	debugfs_create_file("trace_marker_raw", 0220, tr->dir, ref,
+	lft_fs_create_file("trace_marker_raw", 0220, tr->dir, ref,
 			    &lft_mark_raw_fops);
 	return 0;
 }

@@ -4,7 +4,6 @@
  * "noname" per line). Only options whose behaviour lftrace implements are
  * listed, in the kernel's order; each takes effect where noted.
  */
-#include <linux/debugfs.h>
 #include <linux/fs.h>
 #include <linux/kernel.h>
 #include <linux/slab.h>
@@ -188,13 +187,13 @@ int lft_options_create(struct lft_array *tr)
 	of = lft_kzalloc_kept(ARRAY_SIZE(lft_options) * sizeof(*of));
 	if (!of)
 		return -ENOMEM;
-	dir = debugfs_create_dir("options", tr->dir);
+	dir = lft_fs_create_dir("options", tr->dir);
 	for (i = 0; i < ARRAY_SIZE(lft_options); i++) {
 		if (lft_options[i].top_only && tr->name)
 			continue;
 		of[i].tr = tr;
 		of[i].bit = lft_options[i].bit;
-		debugfs_create_file(lft_options[i].name, 0640, dir, &of[i],
+		lft_fs_create_file(lft_options[i].name, 0640, dir, &of[i],
 				    &lft_opt_fops);
 	}
 	return 0;

@@ -13,7 +13,6 @@
  * nothing (trace-cmd stat lists a set only when its file is not empty).
  */
 #include <linux/bitmap.h>
-#include <linux/debugfs.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/threads.h>
@@ -216,6 +215,6 @@ int lft_pid_file_create(const char *name, struct lft_array *tr,
 	pf->changed = changed;
 	/* set_ftrace_pid and set_ftrace_notrace_pid, not set_event_*pid. */
 	pf->no_pid_line = !strncmp(name, "set_ftrace_", 11);
-	debugfs_create_file(name, 0640, tr->dir, pf, &lft_pid_fops);
+	lft_fs_create_file(name, 0640, tr->dir, pf, &lft_pid_fops);
 	return 0;
 }

@@ -11,11 +11,9 @@
  * only a snapshot fills, so a blocking read waits for one); it reads as
  * empty (EOF) while no snapshot buffer is allocated.
  *
- * The file is created with debugfs_create_file_unsafe(): debugfs' usual
- * proxy would drop splice_read. An open file holds a module reference, so
- * lftrace cannot be unloaded under it.
+ * An open file holds a module reference, so lftrace cannot be unloaded
+ * under it.
  */
-#include <linux/debugfs.h>
 #include <linux/fs.h>
 #include <linux/mm.h>
 #include <linux/pipe_fs_i.h>
@@ -240,8 +238,8 @@ static const struct file_operations lft_snap_raw_fops = {
 
 void lft_raw_create(struct dentry *dir, struct lft_file_ref *ref)
 {
-	debugfs_create_file_unsafe("trace_pipe_raw", 0440, dir, ref,
+	lft_fs_create_file("trace_pipe_raw", 0440, dir, ref,
 				   &lft_raw_fops);
-	debugfs_create_file_unsafe("snapshot_raw", 0440, dir, ref,
+	lft_fs_create_file("snapshot_raw", 0440, dir, ref,
 				   &lft_snap_raw_fops);
 }

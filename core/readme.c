@@ -4,7 +4,6 @@
  * lftrace's own words. A test checks that every file of the tree is named
  * here, so add a line with each new file.
  */
-#include <linux/debugfs.h>
 #include <linux/fs.h>
 #include <linux/stringify.h>
 #include <linux/string.h>
@@ -271,5 +270,5 @@ static const struct file_operations lft_readme_fops = {
 
 void lft_readme_create(struct lft_array *tr)
 {
-	debugfs_create_file("README", 0440, tr->dir, NULL, &lft_readme_fops);
+	lft_fs_create_file("README", 0440, tr->dir, NULL, &lft_readme_fops);
 }

@@ -21,6 +21,7 @@
 #include <linux/types.h>
 
 #include "ringbuf/ringbuf.h"
+#include "core/fs.h"
 
 /* Entry types: the kernel's numbers, which trace-cmd knows them by. */
 enum lft_entry_type {
@@ -742,7 +743,7 @@ bool lft_snapshot_swap_if(struct lft_array *tr, bool (*cond)(void *arg),
 			  void *arg);
 
 /*
- * Which array a debugfs file belongs to, and for per-CPU files, the CPU.
+ * Which array a file of the tree belongs to, and for per-CPU files, the CPU.
  * Every file's i_private starts with the array pointer (lft_open_check()).
  */
 struct lft_file_ref {

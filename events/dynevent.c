@@ -16,7 +16,6 @@
  */
 #define pr_fmt(fmt) "lftrace: " fmt
 
-#include <linux/debugfs.h>
 #include <linux/fs.h>
 #include <linux/slab.h>
 #include <linux/string.h>
@@ -393,7 +392,7 @@ int lft_dynev_file(struct lft_array *tr, const char *name, umode_t mode,
 	df->tr = tr;
 	df->only = only;
 	df->show = show;
-	debugfs_create_file(name, mode, tr->dir, df, &lft_dynev_fops);
+	lft_fs_create_file(name, mode, tr->dir, df, &lft_dynev_fops);
 	return 0;
 }
 

@@ -14,7 +14,6 @@
  *                                       disable (no other globs, as 6.1);
  *                                       "echo >" disables all first
  */
-#include <linux/debugfs.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/tracepoint.h>
@@ -449,12 +448,12 @@ static struct lft_ev_sys *lft_ev_sys_get(struct lft_array *tr,
 	sys->ref.priv = sys;
 	/* Not openable until its first event is in (lft_ev_file_add()). */
 	sys->ref.gone = true;
-	sys->dir = debugfs_create_dir(name, ea->root);
+	sys->dir = lft_fs_create_dir(name, ea->root);
 	sys->attrs = lft_create_attrs_owned(&sys->ref, sys->dir,
 					    lft_ev_sys_attrs,
 					    ARRAY_SIZE(lft_ev_sys_attrs));
 	if (!sys->attrs) {
-		debugfs_remove(sys->dir);
+		lft_fs_remove(sys->dir);
 		goto fail;
 	}
 	list_add_tail(&sys->list, &ea->systems);
@@ -471,7 +470,7 @@ static void lft_ev_sys_put(struct lft_ev_sys *sys, bool rm)
 	if (--sys->nevents)
 		return;
 	if (rm)
-		debugfs_remove(sys->dir);
+		lft_fs_remove(sys->dir);
 	list_del(&sys->list);
 	lft_filter_free(sys->filter);
 	kfree(sys->attrs);
@@ -517,14 +516,14 @@ int lft_ev_file_add(struct lft_array *tr, struct lft_event *ev)
 	/*
 	 * Its files (and a new system's) cannot be opened while they are
 	 * made: a failure removes them under lft_lock, which must not wait
-	 * for an open (debugfs_remove() does) that waits for lft_lock.
+	 * for an open (lft_fs_remove() does) that waits for lft_lock.
 	 */
 	f->ref.gone = true;
-	f->dir = debugfs_create_dir(ev->name, sys->dir);
+	f->dir = lft_fs_create_dir(ev->name, sys->dir);
 	f->attrs = lft_create_attrs_owned(&f->ref, f->dir, lft_ev_attrs,
 					  ARRAY_SIZE(lft_ev_attrs));
 	if (!f->attrs) {
-		debugfs_remove(f->dir);
+		lft_fs_remove(f->dir);
 		lft_ev_sys_put(sys, true);
 		kfree(f);
 		return -ENOMEM;
@@ -595,7 +594,7 @@ static void lft_ev_file_free(struct lft_ev_file *f, bool rm)
 {
 	lft_ev_set_filter(f, NULL);
 	if (rm)
-		debugfs_remove(f->dir);
+		lft_fs_remove(f->dir);
 	list_del(&f->list);
 	lft_ev_sys_put(f->sys, rm);
 	kfree(f->attrs);
@@ -646,7 +645,7 @@ int lft_events_array_init(struct lft_array *tr)
 			       ARRAY_SIZE(lft_ev_list_attrs));
 	if (ret)
 		return ret;
-	ea->root = debugfs_create_dir("events", tr->dir);
+	ea->root = lft_fs_create_dir("events", tr->dir);
 	ret = lft_create_attrs(ref, ea->root, lft_ev_root_attrs,
 			       ARRAY_SIZE(lft_ev_root_attrs));
 	if (!ret)

@@ -12,7 +12,6 @@
  * the newline a write without one gets). It is no event of events/' lists
  * (set_event, available_events), nor one enable_event can name.
  */
-#include <linux/debugfs.h>
 #include <linux/slab.h>
 
 #include "events/event.h"
@@ -116,7 +115,7 @@ static const struct lft_attr lft_ft_attrs[] = {
  */
 int lft_ev_ftrace_create(struct lft_array *tr, struct dentry *root)
 {
-	struct dentry *dir = debugfs_create_dir("ftrace", root);
+	struct dentry *dir = lft_fs_create_dir("ftrace", root);
 	unsigned int i;
 	int ret = 0;
 
@@ -135,7 +134,7 @@ int lft_ev_ftrace_create(struct lft_array *tr, struct dentry *root)
 		if (!ref)
 			return -ENOMEM;
 		ref->priv = (void *)d;
-		edir = debugfs_create_dir(d->name, dir);
+		edir = lft_fs_create_dir(d->name, dir);
 		ret = lft_create_attrs(ref, edir, lft_ft_attrs,
 				       d->with_id ? 2 : 1);
 		if (!ret && d->type == LFT_TRACE_PRINT)

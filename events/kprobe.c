@@ -25,7 +25,6 @@
  */
 #define pr_fmt(fmt) "lftrace: " fmt
 
-#include <linux/debugfs.h>
 #include <linux/fs.h>
 #include <linux/hashtable.h>
 #include <linux/kallsyms.h>

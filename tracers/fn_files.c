@@ -6,7 +6,6 @@
  * users want each and the trampoline they go through). Top level only,
  * as in the kernel. Both list the site table a piece at a time.
  */
-#include <linux/debugfs.h>
 #include <linux/kallsyms.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
@@ -128,9 +127,9 @@ int lft_fn_files_create(struct lft_array *tr)
 	ref = lft_file_ref(tr, LFT_RB_ALL_CPUS);
 	if (!ref)
 		return -ENOMEM;
-	debugfs_create_file("available_filter_functions", 0440, tr->dir, ref,
+	lft_fs_create_file("available_filter_functions", 0440, tr->dir, ref,
 			    &lft_avail_fops);
-	debugfs_create_file("enabled_functions", 0440, tr->dir, ref,
+	lft_fs_create_file("enabled_functions", 0440, tr->dir, ref,
 			    &lft_enabled_fops);
 	return 0;
 }

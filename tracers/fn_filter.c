@@ -19,7 +19,6 @@
  */
 #include <linux/bsearch.h>
 #include <linux/ctype.h>
-#include <linux/debugfs.h>
 #include <linux/glob.h>
 #include <linux/kallsyms.h>
 #include <linux/module.h>
@@ -785,7 +784,7 @@ int lft_fn_filter_create(struct lft_fn_filter *f, struct dentry *dir,
 		return -ENOMEM;
 	ff->tr = tr;
 	ff->f = f;
-	debugfs_create_file(f->name, 0640, dir, ff, &lft_fn_filter_fops);
+	lft_fs_create_file(f->name, 0640, dir, ff, &lft_fn_filter_fops);
 	return 0;
 }
 

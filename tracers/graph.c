@@ -22,7 +22,6 @@
  * times them with its "local" clock too), so durations are in ns; with
  * sleep-time off, a task's time switched out is left out of its frames.
  */
-#include <linux/debugfs.h>
 #include <linux/kallsyms.h>
 #include <linux/sched/clock.h>
 #include <linux/slab.h>
@@ -444,7 +443,7 @@ static int lft_graph_array_init(struct lft_array *tr)
 	lft_fn_filter_init(&lft_graph_notrace, "set_graph_notrace");
 	lft_graph_notrace.exclude = true;
 	lft_graph_files = true;
-	debugfs_create_file("max_graph_depth", 0640, tr->dir, ref,
+	lft_fs_create_file("max_graph_depth", 0640, tr->dir, ref,
 			    &lft_graph_depth_fops);
 	ret = lft_fn_filter_create(&lft_graph_filter, tr->dir, tr);
 	if (!ret)

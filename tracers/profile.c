@@ -13,7 +13,6 @@
  * as the kernel's stat files list it. Enabling again starts from zero; the
  * data stays readable after disabling.
  */
-#include <linux/debugfs.h>
 #include <linux/hash.h>
 #include <linux/kallsyms.h>
 #include <linux/log2.h>
@@ -384,15 +383,15 @@ int lft_profile_create(struct lft_array *tr)
 	ref = lft_file_ref(tr, LFT_RB_ALL_CPUS);
 	if (!ref)
 		return -ENOMEM;
-	debugfs_create_file("function_profile_enabled", 0640, tr->dir, ref,
+	lft_fs_create_file("function_profile_enabled", 0640, tr->dir, ref,
 			    &lft_prof_en_fops);
-	dir = debugfs_create_dir("trace_stat", tr->dir);
+	dir = lft_fs_create_dir("trace_stat", tr->dir);
 	for_each_possible_cpu(cpu) {
 		ref = lft_file_ref(tr, cpu);
 		if (!ref)
 			return -ENOMEM;
 		snprintf(name, sizeof(name), "function%d", cpu);
-		debugfs_create_file(name, 0440, dir, ref, &lft_prof_stat_fops);
+		lft_fs_create_file(name, 0440, dir, ref, &lft_prof_stat_fops);
 	}
 	return 0;
 }

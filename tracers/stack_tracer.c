@@ -16,7 +16,6 @@
  * address the fentry call pushed up to the top of the task's stack.
  * Interrupt stacks are not followed (as in the kernel), nor NMIs.
  */
-#include <linux/debugfs.h>
 #include <linux/ftrace.h>
 #include <linux/kallsyms.h>
 #include <linux/ptrace.h>
@@ -297,11 +296,11 @@ int lft_stack_tracer_create(struct lft_array *tr)
 		return -ENOMEM;
 	lft_fn_filter_init(&lft_stk_filter, "stack_trace_filter");
 	lft_stk_filter.changed = lft_stack_filter_changed;
-	debugfs_create_file("stack_trace", 0440, tr->dir, ref,
+	lft_fs_create_file("stack_trace", 0440, tr->dir, ref,
 			    &lft_stk_trace_fops);
-	debugfs_create_file("stack_max_size", 0640, tr->dir, ref,
+	lft_fs_create_file("stack_max_size", 0640, tr->dir, ref,
 			    &lft_stk_max_fops);
-	debugfs_create_file("stack_tracer_enabled", 0640, tr->dir, ref,
+	lft_fs_create_file("stack_tracer_enabled", 0640, tr->dir, ref,
 			    &lft_stk_en_fops);
 	return lft_fn_filter_create(&lft_stk_filter, tr->dir, tr);
 }
