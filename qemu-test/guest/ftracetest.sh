@@ -11,19 +11,22 @@
 FTT_DIR=/lftrace/ftracetest
 FTT_OUT=/tmp/ftt
 
-# ftt_run label tree stack-switch [cases...]: run ftracetest, then print "N result path"
-# for each case it ran ("path (instance)" for its instance runs).
+# ftt_run label [cases...]: run ftracetest, unmodified, on the kernel's
+# tree (label kernel) or through lftrace-run on lftrace's (label lftrace),
+# then print "N result path" for each case it ran ("path (instance)" for
+# its instance runs).
 ftt_run() {
-	label=$1 tree=$2 stack=$3
-	shift 3
+	label=$1 run=
+	shift
+	[ "$label" = lftrace ] && run=lftrace-run
 	rm -rf "$FTT_OUT/$label"
 	mkdir -p "$FTT_OUT/$label"
 	# Bounded: a tree that hangs a case must not take the other's turn.
 	# In a session of its own: at the limit its test's processes (which
 	# hold the tree's files open) go with it, once they have been shown.
-	LFT_TRACING_DIR=$tree LFT_STACK_SWITCH=$stack timeout -s KILL "${FTT_LIMIT:-1500}" \
+	timeout -s KILL "${FTT_LIMIT:-1500}" \
 		setsid sh -c 'echo $$ >/tmp/ftt.pid; exec "$@"' sh \
-		"$FTT_DIR/ftracetest" -k -l "$FTT_OUT/$label/logs" "$@" \
+		$run "$FTT_DIR/ftracetest" -k -l "$FTT_OUT/$label/logs" "$@" \
 		>"$FTT_OUT/$label/out" 2>&1 </dev/null
 	rc=$?
 	# Killed at the limit: what it was doing, and who is blocked on what.
@@ -64,8 +67,8 @@ ftt_not_built() {
 		/lftrace/ftracetest.unsupported 2>/dev/null
 }
 
-# ftt_differs path: the reason, when the case cannot pass on a tree in
-# debugfs (qemu-test/ftracetest/differs).
+# ftt_differs path: the reason, when the case cannot pass on a tree not
+# made by the kernel's tracefs code (qemu-test/ftracetest/differs).
 ftt_differs() {
 	awk -F '\t' -v p="${1% (instance)}" '$1 == p { print $2; f = 1 } END { exit !f }' \
 		/lftrace/ftracetest.differs 2>/dev/null
@@ -113,7 +116,7 @@ run_ftracetest() {
 	lft_unload 2>/dev/null
 	grep -q ' /sys/kernel/tracing tracefs ' /proc/mounts ||
 		mount -t tracefs nodev /sys/kernel/tracing
-	ftt_run kernel /sys/kernel/tracing /proc/sys/kernel/stack_tracer_enabled $cases >"$FTT_OUT.kernel"
+	ftt_run kernel $cases >"$FTT_OUT.kernel"
 	# Whatever a failed case left on in the kernel's ftrace would keep
 	# those functions from lftrace.
 	ktree_reset 2>/dev/null
@@ -125,8 +128,7 @@ run_ftracetest() {
 		echo "DONE ${FTT_ITEM:-ftracetest}"
 		return
 	fi
-	ftt_run lftrace /sys/kernel/debug/lftrace \
-		/sys/kernel/debug/lftrace/stack_tracer_enabled $cases >"$FTT_OUT.lftrace"
+	ftt_run lftrace $cases >"$FTT_OUT.lftrace"
 
 	# One line per case either tree ran, in the kernel's order.
 	cut -d' ' -f3- "$FTT_OUT.kernel" "$FTT_OUT.lftrace" | awk '!s[$0]++' |

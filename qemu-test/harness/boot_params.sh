@@ -3,7 +3,7 @@
 # when /init loads lftrace (ftrace=function traces from the start);
 # ftrace_dump_on_oops dumps the buffer on a panic.
 . "$(dirname "$0")/lib.sh"
-T=/sys/kernel/debug/lftrace
+T=/sys/kernel/lftrace
 P=/sys/module/lftrace/parameters
 
 vm_run "cat $T/current_tracer $T/buffer_size_kb $T/trace_clock \

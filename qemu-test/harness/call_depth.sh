@@ -14,7 +14,7 @@
 # more often (the safe way). Only its lines are checked.
 export LFTRACE_VM_CPU=Skylake-Client
 vm_run '
-T=/sys/kernel/debug/lftrace K=/sys/kernel/tracing
+T=/sys/kernel/lftrace K=/sys/kernel/tracing
 mount -t tracefs nodev $K 2>/dev/null
 echo "retbleed: $(cat /sys/devices/system/cpu/vulnerabilities/retbleed)"
 insmod /lftrace/kmod/lft_testmod.ko || exit 1
@@ -46,6 +46,6 @@ expect_out '^retbleed: Mitigation: Stuffing$'
 expect_out '^untraced: balanced$'
 expect_out '^/sys/kernel/tracing function: balanced$'
 expect_out '^/sys/kernel/tracing function lines: [1-9][0-9][0-9]$'
-expect_out '^/sys/kernel/debug/lftrace function: balanced$'
-expect_out '^/sys/kernel/debug/lftrace function lines: [1-9][0-9][0-9]$'
-expect_out '^/sys/kernel/debug/lftrace function_graph lines: [1-9][0-9][0-9]$'
+expect_out '^/sys/kernel/lftrace function: balanced$'
+expect_out '^/sys/kernel/lftrace function lines: [1-9][0-9][0-9]$'
+expect_out '^/sys/kernel/lftrace function_graph lines: [1-9][0-9][0-9]$'

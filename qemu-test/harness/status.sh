@@ -3,7 +3,7 @@
 # exit status; lftrace is loaded unless --no-load.
 . "$(dirname "$0")/lib.sh"
 
-vm_run 'printf "<%s>" "$@"; echo; test -d /sys/kernel/debug/lftrace && echo loaded; exit $1' -- 7 "a b" ""
+vm_run 'printf "<%s>" "$@"; echo; test -d /sys/kernel/lftrace && echo loaded; exit $1' -- 7 "a b" ""
 expect_rc 7
 expect_out '^<7><a b><>$'
 expect_out '^loaded$'

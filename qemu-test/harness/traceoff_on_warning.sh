@@ -3,7 +3,7 @@
 # ends with the kernel's line for it. (The WARN itself fails the run, as
 # any WARN does: the status is 1, and the script's output is checked.)
 . "$(dirname "$0")/lib.sh"
-T=/sys/kernel/debug/lftrace
+T=/sys/kernel/lftrace
 
 run_warn() { # APPEND
 	vm_run "insmod /lftrace/kmod/lft_testmod.ko &&

@@ -2,7 +2,7 @@
 # Sourced before every e2e test (busybox ash). Tests run in an empty
 # folder with lftrace freshly loaded under its default name.
 
-T=/sys/kernel/debug/lftrace
+T=/sys/kernel/lftrace
 
 # The latency-format flags of the running kernel, as regex pieces: five
 # columns (irqs-off, need-resched, hardirq/softirq, preempt-depth,
@@ -60,6 +60,13 @@ kernel_names() {
 		a = ($0 in k) ? "" : anon($0)
 		print (a != "" && (a in ka)) ? ka[a] : $0
 	}' "$1" "$2"
+}
+
+# mnt_type DIR: the filesystem type of the mount on top at DIR, as this
+# process's namespace has it (lftracefs where lftrace-run bound the tree;
+# both trees' statfs magic is tracefs').
+mnt_type() {
+	awk -v d="$1" '$2 == d { t = $3 } END { print t }' /proc/self/mounts
 }
 
 # kernel_at_least MAJOR.MINOR: is the running kernel that one or later?

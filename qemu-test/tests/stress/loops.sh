@@ -7,7 +7,7 @@
 # writes its iteration count to STATEDIR/count.NAME. Errors from the writes
 # are expected (bad values, EBUSY, files of a removed instance): only what
 # the kernel does about them matters, and stress.tc checks that.
-T=/sys/kernel/debug/lftrace
+T=/sys/kernel/lftrace
 name=$1
 D=$2
 set -f # words such as sched* are values here, never file names
