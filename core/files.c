@@ -558,7 +558,7 @@ static void lft_attrs_fill(struct lft_attr_file *af, struct lft_file_ref *ref,
 		af[i].attr = &attrs[i];
 		af[i].ref = ref;
 		lft_fs_create_file(attrs[i].name, attrs[i].mode, dir, &af[i],
-				    &lft_attr_fops);
+				   &lft_attr_fops);
 	}
 }
 
@@ -651,12 +651,12 @@ int lft_files_create(struct lft_array *tr)
 	if (ret)
 		return ret;
 	lft_fs_create_file("trace", LFT_MODE_WRITE, tr->dir, ref,
-			    &lft_trace_fops);
+			   &lft_trace_fops);
 	lft_fs_create_file("trace_pipe", LFT_MODE_READ, tr->dir, ref,
-			    &lft_pipe_fops);
+			   &lft_pipe_fops);
 	lft_fs_create_file("free_buffer", 0200, tr->dir, ref, &lft_free_fops);
 	lft_fs_create_file("snapshot", LFT_MODE_WRITE, tr->dir, ref,
-			    &lft_snapshot_fops);
+			   &lft_snapshot_fops);
 	lft_err_log_create(tr, ref);
 	if (!tr->name) {
 		lft_readme_create(tr);
@@ -692,12 +692,12 @@ int lft_files_create(struct lft_array *tr)
 		if (ret)
 			return ret;
 		lft_fs_create_file("trace", LFT_MODE_WRITE, d, ref,
-				    &lft_trace_fops);
+				   &lft_trace_fops);
 		lft_fs_create_file("trace_pipe", LFT_MODE_READ, d, ref,
-				    &lft_pipe_fops);
+				   &lft_pipe_fops);
 		lft_raw_create(d, ref);
 		lft_fs_create_file("snapshot", LFT_MODE_WRITE, d, ref,
-				    &lft_snapshot_fops);
+				   &lft_snapshot_fops);
 	}
 	return 0;
 }

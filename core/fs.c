@@ -504,8 +504,8 @@ void lft_fs_exit(void)
 	if (lft_fs_mnt) {
 		sb = lft_fs_mnt->mnt_sb;
 		/* The mounts detached above go in a work item. */
-		for (i = 0; i < 200 && atomic_read(&sb->s_active) > 1; i++)
-			msleep(10);
+		for (i = 0; i < 100 && atomic_read(&sb->s_active) > 1; i++)
+			msleep(20);
 		/* No mount can be under way: each pins the module. */
 		lft_fs->type.owner = NULL;
 		kern_unmount(lft_fs_mnt);

@@ -148,8 +148,8 @@ static const struct file_operations lft_marker_fops = {
 int lft_marker_create(struct lft_array *tr, struct lft_file_ref *ref)
 {
 	lft_fs_create_file("trace_marker", 0220, tr->dir, ref,
-			    &lft_marker_fops);
+			   &lft_marker_fops);
 	lft_fs_create_file("trace_marker_raw", 0220, tr->dir, ref,
-			    &lft_mark_raw_fops);
+			   &lft_mark_raw_fops);
 	return 0;
 }

@@ -194,7 +194,7 @@ int lft_options_create(struct lft_array *tr)
 		of[i].tr = tr;
 		of[i].bit = lft_options[i].bit;
 		lft_fs_create_file(lft_options[i].name, 0640, dir, &of[i],
-				    &lft_opt_fops);
+				   &lft_opt_fops);
 	}
 	return 0;
 }

@@ -239,7 +239,7 @@ static const struct file_operations lft_snap_raw_fops = {
 void lft_raw_create(struct dentry *dir, struct lft_file_ref *ref)
 {
 	lft_fs_create_file("trace_pipe_raw", 0440, dir, ref,
-				   &lft_raw_fops);
+			   &lft_raw_fops);
 	lft_fs_create_file("snapshot_raw", 0440, dir, ref,
-				   &lft_snap_raw_fops);
+			   &lft_snap_raw_fops);
 }

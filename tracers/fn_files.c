@@ -128,8 +128,8 @@ int lft_fn_files_create(struct lft_array *tr)
 	if (!ref)
 		return -ENOMEM;
 	lft_fs_create_file("available_filter_functions", 0440, tr->dir, ref,
-			    &lft_avail_fops);
+			   &lft_avail_fops);
 	lft_fs_create_file("enabled_functions", 0440, tr->dir, ref,
-			    &lft_enabled_fops);
+			   &lft_enabled_fops);
 	return 0;
 }

@@ -444,7 +444,7 @@ static int lft_graph_array_init(struct lft_array *tr)
 	lft_graph_notrace.exclude = true;
 	lft_graph_files = true;
 	lft_fs_create_file("max_graph_depth", 0640, tr->dir, ref,
-			    &lft_graph_depth_fops);
+			   &lft_graph_depth_fops);
 	ret = lft_fn_filter_create(&lft_graph_filter, tr->dir, tr);
 	if (!ret)
 		ret = lft_fn_filter_create(&lft_graph_notrace, tr->dir, tr);

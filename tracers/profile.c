@@ -384,7 +384,7 @@ int lft_profile_create(struct lft_array *tr)
 	if (!ref)
 		return -ENOMEM;
 	lft_fs_create_file("function_profile_enabled", 0640, tr->dir, ref,
-			    &lft_prof_en_fops);
+			   &lft_prof_en_fops);
 	dir = lft_fs_create_dir("trace_stat", tr->dir);
 	for_each_possible_cpu(cpu) {
 		ref = lft_file_ref(tr, cpu);

@@ -297,11 +297,11 @@ int lft_stack_tracer_create(struct lft_array *tr)
 	lft_fn_filter_init(&lft_stk_filter, "stack_trace_filter");
 	lft_stk_filter.changed = lft_stack_filter_changed;
 	lft_fs_create_file("stack_trace", 0440, tr->dir, ref,
-			    &lft_stk_trace_fops);
+			   &lft_stk_trace_fops);
 	lft_fs_create_file("stack_max_size", 0640, tr->dir, ref,
-			    &lft_stk_max_fops);
+			   &lft_stk_max_fops);
 	lft_fs_create_file("stack_tracer_enabled", 0640, tr->dir, ref,
-			    &lft_stk_en_fops);
+			   &lft_stk_en_fops);
 	return lft_fn_filter_create(&lft_stk_filter, tr->dir, tr);
 }
 
