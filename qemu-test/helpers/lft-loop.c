@@ -11,6 +11,9 @@
  *   lft-loop N pingpong    N round trips of one byte between this process
  *                          and a child over two pipes: on one CPU, two
  *                          context switches each
+ *   lft-loop N cat FILE    N times: open FILE, read it to its end in 64 KiB
+ *                          reads and close it, as "cat FILE" does; for
+ *                          timing a tracing file's open and its read
  *   lft-loop N write FILE  N times: open FILE (truncating it), write all
  *                          of stdin (read once, before the clock starts)
  *                          and close it, as "echo ... > FILE" does; for
@@ -30,7 +33,7 @@
 
 static int bad_usage(void)
 {
-	fprintf(stderr, "usage: lft-loop [-t] N getppid|read|open|sysopen|pingpong|write FILE\n");
+	fprintf(stderr, "usage: lft-loop [-t] N getppid|read|open|sysopen|pingpong|cat FILE|write FILE\n");
 	return 2;
 }
 
@@ -139,6 +142,25 @@ static int round_trips(unsigned long n)
 	return 0;
 }
 
+/* One "cat FILE": the whole file read, and closed. */
+static int cat_file(const char *path)
+{
+	static char buf[1 << 16];
+	int fd = open(path, O_RDONLY);
+	ssize_t r;
+
+	if (fd < 0) {
+		perror(path);
+		return 1;
+	}
+	while ((r = read(fd, buf, sizeof(buf))) > 0)
+		;
+	if (r < 0)
+		perror(path);
+	close(fd);
+	return r < 0;
+}
+
 int main(int argc, char **argv)
 {
 	unsigned long n, i;
@@ -156,7 +178,7 @@ int main(int argc, char **argv)
 		buf = slurp(&len);
 		if (!buf)
 			return 1;
-	} else if (argc != 3) {
+	} else if (argc != 3 && !(argc == 4 && !strcmp(argv[2], "cat"))) {
 		return bad_usage();
 	}
 	n = strtoul(argv[1], &end, 0);
@@ -202,6 +224,10 @@ int main(int argc, char **argv)
 			}
 			close(fd);
 		}
+	} else if (!strcmp(argv[2], "cat")) {
+		for (i = 0; i < n; i++)
+			if (cat_file(argv[3]))
+				return 1;
 	} else if (!strcmp(argv[2], "pingpong")) {
 		if (round_trips(n))
 			return 1;
