@@ -69,6 +69,12 @@ mnt_type() {
 	awk -v d="$1" '$2 == d { t = $3 } END { print t }' /proc/self/mounts
 }
 
+# lft_locked_down: is the kernel in lockdown (integrity or more)? Then no
+# unsigned module loads (harness/lockdown_integrity.sh runs tests so).
+lft_locked_down() {
+	grep -q -v '\[none\]' /sys/kernel/security/lockdown 2>/dev/null
+}
+
 # kernel_at_least MAJOR.MINOR: is the running kernel that one or later?
 # (For what only the kernel's behaviour can say; tests compare with the
 # kernel's own tree wherever they can.)
