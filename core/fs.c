@@ -33,6 +33,7 @@
 #include <linux/fs_context.h>
 #include <linux/fsnotify.h>
 #include <linux/kmemleak.h>
+#include <linux/lockdep.h>
 #include <linux/module.h>
 #include <linux/mount.h>
 #include <linux/namei.h>
@@ -338,6 +339,33 @@ static void lft_fs_remove_all(void)
 
 /* ------------------------------------------------------ the type */
 
+/*
+ * The type's lock classes: lockdep takes keys in allocated memory only
+ * once registered (a static type's are in the kernel's image).
+ */
+static void lft_fs_keys(struct file_system_type *t, bool add)
+{
+	struct lock_class_key *keys[] = {
+		&t->s_lock_key, &t->s_umount_key, &t->s_vfs_rename_key,
+		&t->i_lock_key, &t->i_mutex_key, &t->invalidate_lock_key,
+		&t->i_mutex_dir_key,
+	};
+	int i;
+
+	for (i = 0; i < ARRAY_SIZE(keys); i++) {
+		if (add)
+			lockdep_register_key(keys[i]);
+		else
+			lockdep_unregister_key(keys[i]);
+	}
+	for (i = 0; i < SB_FREEZE_LEVELS; i++) {
+		if (add)
+			lockdep_register_key(&t->s_writers_key[i]);
+		else
+			lockdep_unregister_key(&t->s_writers_key[i]);
+	}
+}
+
 static int lft_fs_fill_super(struct super_block *sb, struct fs_context *fc)
 {
 	static const struct tree_descr none[] = { { "" } };
@@ -443,6 +471,7 @@ int lft_fs_init(const char *debugfs_name)
 	lft_fs = kzalloc(sizeof(*lft_fs), GFP_KERNEL);
 	if (!lft_fs)
 		return -ENOMEM;
+	lft_fs_keys(&lft_fs->type, true);
 	strscpy(lft_fs->name, LFT_FS_TYPE, sizeof(lft_fs->name));
 	lft_fs->type.name = lft_fs->name;
 	lft_fs->type.owner = THIS_MODULE;
@@ -513,6 +542,7 @@ void lft_fs_exit(void)
 	}
 	/* Was ours the last reference? Then the superblock is gone. */
 	if (hlist_empty(&lft_fs->type.fs_supers)) {
+		lft_fs_keys(&lft_fs->type, false);
 		kfree(lft_fs);
 	} else {
 		pr_info("%s is still mounted elsewhere: left empty\n",
