@@ -244,7 +244,14 @@ static void rb_time_stamps(struct kunit *test)
 	t0 = lft_rb_now(rb);
 	KUNIT_ASSERT_EQ(test, lft_rb_write(rb, &v, 4), 0);
 	KUNIT_ASSERT_EQ(test, lft_rb_write(rb, &v, 4), 0);
-	msleep(200);		/* a gap the 27-bit delta cannot hold */
+	/*
+	 * A gap the 27-bit delta cannot hold, on the buffer's clock: under a
+	 * loaded host a sleep's jiffies need not be as long on that clock.
+	 */
+	t1 = lft_rb_now(rb);
+	do {
+		msleep(200);
+	} while (lft_rb_now(rb) - t1 < 200ULL * NSEC_PER_MSEC);
 	KUNIT_ASSERT_EQ(test, lft_rb_write(rb, &v, 4), 0);
 	t1 = lft_rb_now(rb);
 	KUNIT_ASSERT_GT(test, lft_rb_read_page(rb, cpu, &page), 0);

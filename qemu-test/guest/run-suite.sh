@@ -136,17 +136,52 @@ $reasons"
 
 . /lftrace/guest/ftracetest.sh
 
+item_limit() { # item: its limit in seconds, as run-tests has it
+	case $1 in
+	kunit) echo 300 ;;
+	ftracetest*) echo 3300 ;;
+	*) test_timeout "$LFT_DIR/tests/$1" ;;
+	esac
+}
+
+# A hang's evidence, before the host gives up on the guest (its limit plus
+# 90 s): an item still going 30 s past its limit has a task stuck where
+# the kill at the limit cannot reach it. Print the tasks asleep in the
+# kernel (D) and those in lftrace's code, with their stacks, as details of
+# the failure the host reports.
+stuck_report() { # seconds
+	sleep "$1"
+	echo "    still running ${1}s after it began; tasks in D state or in lftrace:"
+	for d in /proc/[0-9]*; do
+		st=$(sed -n 's/^State:[[:space:]]*\(.\).*/\1/p' $d/status 2>/dev/null)
+		stack=$(cat $d/stack 2>/dev/null)
+		[ "$st" = D ] || case $stack in *lft_*) ;; *) continue ;; esac
+		echo "    ${d#/proc/} $(cat $d/comm 2>/dev/null) $st: $(tr '\0' ' ' < $d/cmdline 2>/dev/null)"
+		echo "$stack" | sed 's/^/        /'
+	done
+}
+
+# The host counts an item's age in guest seconds (run-tests' watch_boot):
+# the guest's uptime every 15 of them, and before each item.
+beat() { echo "BEAT $(cut -d. -f1 /proc/uptime)"; }
+(while sleep 15; do beat; done) &
+
 # Each item's wall time (load, test, unload, log scan) follows it as
 # "TIME item seconds": the host lists the slowest, to see where the CI
 # budget goes.
 for item in "$@"; do
 	t0=$(date +%s)
+	beat
+	stuck_report $(($(item_limit "$item") + 30)) &
+	stuck=$!
 	case $item in
 	kunit) run_kunit ;;
 	ftracetest) FTT_ITEM=$item run_ftracetest ;;
 	ftracetest:*) FTT_ITEM=$item run_ftracetest $(echo "${item#ftracetest:}" | tr , ' ') ;;
 	*) run_test "$item" ;;
 	esac
+	kill $stuck 2>/dev/null
+	wait $stuck 2>/dev/null
 	echo "TIME $item $(($(date +%s) - t0))"
 	# An item that left lftrace unloadable (a task stuck in it) has had
 	# its failure; the items after it start in a new boot, not in a
