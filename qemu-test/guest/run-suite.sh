@@ -145,7 +145,7 @@ item_limit() { # item: its limit in seconds, as run-tests has it
 }
 
 # A hang's evidence, before the host gives up on the guest (its limit plus
-# 90 s): an item still going 30 s past its limit has a task stuck where
+# 90 s, 300 s on sanitize): an item still going 30 s past its limit has a task stuck where
 # the kill at the limit cannot reach it. Print the tasks asleep in the
 # kernel (D) and those in lftrace's code, with their stacks, as details of
 # the failure the host reports.
