@@ -25,6 +25,18 @@
  * operations (replace_fops()), so reads and writes cost nothing more.
  * What a removal waits for is kept by inode number, not in the inode: an
  * open may reach a removed inode at any later time.
+ *
+ * That open's operations have no owner: the kernel takes the owner's
+ * reference before calling them (fops_get()), which fails once rmmod has
+ * begun, and warns for each open of a file still in the tree then
+ * (WARN_ON(!f->f_op) in do_dentry_open()). They live in the type, which
+ * outlives the module while a mount or an open under way holds the
+ * superblock; unload makes every file a bad inode and points their open
+ * at the kernel's bad-inode open for whoever read them before. Whoever
+ * read ours calls it right away (no sleep between), and is counted once
+ * inside: an RCU Tasks grace period, no open counted, and another grace
+ * period (for the last instructions after the count) and none is left in
+ * our code.
  */
 #define pr_fmt(fmt) "lftrace: " fmt
 
@@ -50,10 +62,11 @@
 #include "compat/ksyms.h"
 #include "core/fs.h"
 
-/* The type, with its name: both outlive the module while mounted. */
+/* The type, its name and files' open: outlive the module while mounted. */
 struct lft_fs_type {
 	struct file_system_type type;
 	char name[sizeof(LFT_FS_TYPE)];
+	struct file_operations open_fops;
 };
 
 static struct lft_fs_type *lft_fs;
@@ -71,9 +84,13 @@ struct lft_fs_file {
 };
 
 static DEFINE_XARRAY(lft_fs_files);	/* by inode number */
+/* The kernel's open of a bad inode (-EIO): files' open after unload. */
+static int (*lft_fs_bad_open)(struct inode *inode, struct file *file);
+/* Calls of lft_fs_open() under way (see the top). */
+static atomic_t lft_fs_opening = ATOMIC_INIT(0);
 static atomic_long_t lft_fs_ino = ATOMIC_LONG_INIT(1);	/* the root's */
 
-static int lft_fs_open(struct inode *inode, struct file *file)
+static int lft_fs_open_file(struct inode *inode, struct file *file)
 {
 	const struct file_operations *fops;
 	struct lft_fs_file *lf;
@@ -100,10 +117,16 @@ static int lft_fs_open(struct inode *inode, struct file *file)
 	return ret;
 }
 
-static const struct file_operations lft_fs_open_fops = {
-	.owner = THIS_MODULE,
-	.open = lft_fs_open,
-};
+static int lft_fs_open(struct inode *inode, struct file *file)
+{
+	int ret;
+
+	atomic_inc(&lft_fs_opening);
+	ret = lft_fs_open_file(inode, file);
+	if (atomic_dec_and_test(&lft_fs_opening))
+		wake_up_var(&lft_fs_opening);
+	return ret;
+}
 
 /* Removal of one entry, its children gone (parent locked). */
 static void lft_fs_victim(struct dentry *d)
@@ -124,6 +147,8 @@ static void lft_fs_victim(struct dentry *d)
 	kfree(lf);
 	/* An open that reaches it later fails in the kernel's code. */
 	make_bad_inode(inode);
+	if (!lft_fs_bad_open)
+		lft_fs_bad_open = inode->i_fop->open;
 }
 
 /* ------------------------------------------------------------- tree */
@@ -286,7 +311,7 @@ struct dentry *lft_fs_create_file(const char *name, umode_t mode,
 		kfree(lf);
 		return lft_fs_fail(d, top);
 	}
-	inode->i_fop = &lft_fs_open_fops;
+	inode->i_fop = &lft_fs->open_fops;
 	inode->i_private = data;
 	d_instantiate(d, inode);
 	fsnotify_create(d_inode(d->d_parent), d);
@@ -477,6 +502,7 @@ int lft_fs_init(const char *debugfs_name)
 	lft_fs->type.owner = THIS_MODULE;
 	lft_fs->type.init_fs_context = lft_fs_init_fs_context;
 	lft_fs->type.kill_sb = kill_litter_super;
+	lft_fs->open_fops.open = lft_fs_open;	/* no owner: see the top */
 	ret = register_filesystem(&lft_fs->type);
 	if (ret)
 		goto fail;
@@ -523,10 +549,20 @@ void lft_fs_exit(void)
 
 	if (lft_fs_mnt)
 		lft_fs_remove_all();
+	/* Every file is a bad inode now: the rest get the kernel's open. */
+	WRITE_ONCE(lft_fs->open_fops.open, lft_fs_bad_open);
 	INIT_WORK_ONSTACK(&work, lft_fs_detach);
 	schedule_work(&work);
 	flush_work(&work);
 	destroy_work_on_stack(&work);
+	/*
+	 * Opens, and automounts through debugfs (which take a module
+	 * reference before they can sleep), that read our functions before:
+	 * out of our code (see the top).
+	 */
+	synchronize_rcu_tasks();
+	wait_var_event(&lft_fs_opening, !atomic_read(&lft_fs_opening));
+	synchronize_rcu_tasks();
 	if (lft_fs_registered)
 		unregister_filesystem(&lft_fs->type);
 	lft_fs_registered = false;
