@@ -66,7 +66,7 @@
 struct lft_fs_type {
 	struct file_system_type type;
 	char name[sizeof(LFT_FS_TYPE)];
-	struct file_operations open_fops;
+	const struct file_operations open_fops;	/* .open: lft_fs_set_open() */
 };
 
 static struct lft_fs_type *lft_fs;
@@ -115,6 +115,17 @@ static int lft_fs_open_file(struct inode *inode, struct file *file)
 	if (atomic_dec_and_test(&lf->users))
 		wake_up_var(&lf->users);
 	return ret;
+}
+
+typedef int (*lft_fs_open_t)(struct inode *inode, struct file *file);
+
+/*
+ * The files' open, in the type: allocated, so writable, and const to all
+ * but this (set at load, and at unload to the kernel's bad-inode open).
+ */
+static void lft_fs_set_open(lft_fs_open_t open)
+{
+	WRITE_ONCE(*(lft_fs_open_t *)&lft_fs->open_fops.open, open);
 }
 
 static int lft_fs_open(struct inode *inode, struct file *file)
@@ -502,7 +513,7 @@ int lft_fs_init(const char *debugfs_name)
 	lft_fs->type.owner = THIS_MODULE;
 	lft_fs->type.init_fs_context = lft_fs_init_fs_context;
 	lft_fs->type.kill_sb = kill_litter_super;
-	lft_fs->open_fops.open = lft_fs_open;	/* no owner: see the top */
+	lft_fs_set_open(lft_fs_open);	/* no owner: see the top */
 	ret = register_filesystem(&lft_fs->type);
 	if (ret)
 		goto fail;
@@ -550,7 +561,7 @@ void lft_fs_exit(void)
 	if (lft_fs_mnt)
 		lft_fs_remove_all();
 	/* Every file is a bad inode now: the rest get the kernel's open. */
-	WRITE_ONCE(lft_fs->open_fops.open, lft_fs_bad_open);
+	lft_fs_set_open(lft_fs_bad_open);
 	INIT_WORK_ONSTACK(&work, lft_fs_detach);
 	schedule_work(&work);
 	flush_work(&work);
