@@ -374,11 +374,16 @@ static void lft_gev_overflow(struct perf_event *pe,
  * before it is released: the module's going notifier (ours runs before
  * the kernel removes the event) releases what is left.
  *
- * Perf waits a grace period when an event's last counter goes: disabling
- * "*:*" would wait 600 of them one after the other (18 s under TCG). So
- * each event's counters are released by a work item of their own, side
- * by side (a module's events, few, go at once); until then they are
- * still attached but write nothing (the event has no enabled file left).
+ * Perf waits for the tracepoint's readers when an event's last counter
+ * goes, holding event_mutex: disabling "*:*" waits for a thousand grace
+ * periods one after the other, whoever waits. So the caller does not:
+ * each event's counters are released by a work item of their own (a
+ * module's events, few, go at once); until then they are still attached
+ * but write nothing (the event has no enabled file left). The queue is
+ * ordered: work items side by side only queued on event_mutex, hundreds
+ * of workers each blocked past the hung-task limit (ftracetest under
+ * CI), while one worker that takes them in turn lets the kernel's own
+ * users of event_mutex in between them.
  * Whoever frees an lft_gev, the handler's context, flushes them first.
  */
 struct lft_gev_counters {
@@ -684,7 +689,7 @@ int lft_gev_init(void)
 
 	if (!IS_ENABLED(CONFIG_PERF_EVENTS) || lft_kev_init())
 		return 0;
-	lft_gev_wq = alloc_workqueue("lftrace_events", WQ_UNBOUND, 0);
+	lft_gev_wq = alloc_ordered_workqueue("lftrace_events", 0);
 	if (!lft_gev_wq)
 		return -ENOMEM;
 	ret = lft_gev_out_alloc();
