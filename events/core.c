@@ -2,11 +2,19 @@
 /*
  * The events' registry: at load each static event is bound to the kernel's
  * tracepoint of its name (one log line and no event when the kernel has
- * none) and given its record type, from 20 up as the kernel numbers its
- * dynamic types; dynamic events (kprobes) come and go later and take the
- * first free type. An event's probe is registered while any array has it
- * enabled; it writes one record into each such array (and, with the
- * tp_printk parameter, prints it to the kernel log).
+ * none) and given its record type; dynamic events (kprobes, the kernel's
+ * mirrored events) come and go later. An event's probe is registered while
+ * any array has it enabled; it writes one record into each such array
+ * (and, with the tp_printk parameter, prints it to the kernel log).
+ *
+ * Record types are ids tools hand to the kernel: perf, bpftrace and
+ * libbpf read events/SYS/EVENT/id and open a PERF_TYPE_TRACEPOINT counter
+ * with it. So an event the kernel also has takes the kernel's id (ev->kid),
+ * and one only lftrace has takes an id the kernel's own allocator hands
+ * out (register_trace_event() with type 0): the kernel gives it to no
+ * other event while lftrace holds it, and perf finds no kernel event with
+ * it (perf_trace_init() looks for a trace_event_call; a bare trace_event is
+ * none), so a tool given it fails instead of counting another event.
  */
 #define pr_fmt(fmt) "lftrace: " fmt
 
@@ -24,13 +32,17 @@
 #include "events/event.h"
 #include "events/dynevent.h"
 
+/*
+ * Below it are lftrace's own entries' types (core/trace.h), the kernel's
+ * __TRACE_LAST_TYPE on every kernel lftrace builds for, where the kernel
+ * starts numbering its events.
+ */
 #define LFT_EV_FIRST_ID		20
-#define LFT_EV_LAST_ID		0xffff
 
 /* Every event, in the order the events/ tree lists them (lft_lock). */
 LIST_HEAD(lft_ev_list);
 /* Record type -> event, for the printers (RCU). */
-static DEFINE_XARRAY_ALLOC(lft_ev_ids);
+static DEFINE_XARRAY(lft_ev_ids);
 
 static const struct {
 	struct lft_event *const *table;
@@ -619,6 +631,126 @@ out:
 	return ok;
 }
 
+/* ------------------------------------------------------------- ids */
+
+/*
+ * What the kernel would print of a record with an id lftrace holds: its
+ * buffers never have one (only lftrace writes such records, into its own).
+ */
+static enum print_line_t lft_ev_ktype_print(struct trace_iterator *iter,
+					    int flags,
+					    struct trace_event *event)
+{
+	return TRACE_TYPE_UNHANDLED;
+}
+
+/* All four set: register_trace_event() fills in the ones left NULL. */
+static struct trace_event_functions lft_ev_ktype_funcs = {
+	.trace = lft_ev_ktype_print,
+	.raw = lft_ev_ktype_print,
+	.hex = lft_ev_ktype_print,
+	.binary = lft_ev_ktype_print,
+};
+
+/*
+ * An id from the kernel's allocator for @ev, which has none of the
+ * kernel's (or whose id is taken, see lft_ev_id_get()).
+ */
+static int lft_ev_ktype_get(struct lft_event *ev)
+{
+	struct trace_event *te;
+	int id, ret;
+
+	te = kzalloc(sizeof(*te), GFP_KERNEL);
+	if (!te)
+		return -ENOMEM;
+	te->funcs = &lft_ev_ktype_funcs;
+	id = register_trace_event(te);
+	if (!id) {
+		kfree(te);
+		return -ENOSPC;
+	}
+	/* Not on a kernel lftrace builds for: it would be an entry's type. */
+	if (WARN_ON_ONCE(id < LFT_EV_FIRST_ID))
+		ret = -ENOSPC;
+	else
+		ret = xa_insert(&lft_ev_ids, id, ev, GFP_KERNEL);
+	if (ret) {
+		unregister_trace_event(te);
+		kfree(te);
+		/* Taken: an event lftrace keeps after the kernel freed its id. */
+		return ret == -EBUSY ? -ENOSPC : ret;
+	}
+	ev->own_type = te;
+	ev->id = id;
+	return 0;
+}
+
+/*
+ * Gives @ev its record type and maps the type to it (lft_lock held): the
+ * kernel's id of the same event, else one from the kernel's allocator.
+ */
+static int lft_ev_id_get(struct lft_event *ev)
+{
+	struct lft_event *other;
+	int ret;
+
+	ev->own_type = NULL;
+	if (ev->kid >= LFT_EV_FIRST_ID) {
+		ret = xa_insert(&lft_ev_ids, ev->kid, ev, GFP_KERNEL);
+		if (!ret) {
+			ev->id = ev->kid;
+			return 0;
+		}
+		if (ret != -EBUSY)
+			return ret;
+		/*
+		 * Only an event kept after its module went (lft_event_orphan()
+		 * lets its id go) or a kernel reusing an id could be there:
+		 * the tree stays consistent, perf does not see this one.
+		 */
+		other = xa_load(&lft_ev_ids, ev->kid);
+		pr_warn("event %s:%s: the kernel's id %u is %s:%s's here; it gets another\n",
+			ev->system, ev->name, ev->kid,
+			other ? other->system : "?", other ? other->name : "?");
+	}
+	return lft_ev_ktype_get(ev);
+}
+
+/*
+ * Unmaps @ev's type (if still its) and gives back an id it took from the
+ * kernel. After printers are done with @ev (a grace period after it left
+ * the map, or none can run): the kernel may hand the id out again.
+ */
+static void lft_ev_id_put(struct lft_event *ev)
+{
+	xa_cmpxchg(&lft_ev_ids, ev->id, ev, NULL, GFP_KERNEL);
+	if (ev->own_type) {
+		unregister_trace_event(ev->own_type);
+		kfree(ev->own_type);
+		ev->own_type = NULL;
+	}
+}
+
+/**
+ * lft_event_orphan() - an event stays though the kernel dropped its own
+ * @ev: an event with the kernel's id whose kernel event went (a module's,
+ *	kept while a trigger or an open file holds it); lft_lock held
+ *
+ * The kernel may give its id to another event now: @ev lets it go, so that
+ * the next event with it gets it (its records, if any are left, are no
+ * longer printed as @ev's). @ev keeps its id in its files.
+ */
+void lft_event_orphan(struct lft_event *ev)
+{
+	if (ev->own_type)
+		return;
+	xa_cmpxchg(&lft_ev_ids, ev->id, ev, NULL, GFP_KERNEL);
+	/* Nor is it listed where the kernel lists its id's new event. */
+	ev->kid = 0;
+	synchronize_rcu();
+}
+
 struct lft_ev_add_ctx {
 	struct lft_event *ev;
 	int ret;
@@ -781,16 +913,13 @@ int lft_event_add(struct lft_event *ev)
 {
 	struct lft_ev_add_ctx c = { .ev = ev };
 	struct lft_event *e;
-	u32 id;
 
 	list_for_each_entry(e, &lft_ev_list, list)
 		if (!strcmp(e->system, ev->system) && !strcmp(e->name, ev->name))
 			return -EEXIST;
-	c.ret = xa_alloc(&lft_ev_ids, &id, ev,
-			 XA_LIMIT(LFT_EV_FIRST_ID, LFT_EV_LAST_ID), GFP_KERNEL);
+	c.ret = lft_ev_id_get(ev);
 	if (c.ret)
-		return c.ret == -EBUSY ? -ENOSPC : c.ret;
-	ev->id = id;
+		return c.ret;
 	ev->users = 0;
 	/* The newest first, as the kernel lists events made after boot. */
 	lft_ev_seq++;
@@ -801,8 +930,9 @@ int lft_event_add(struct lft_event *ev)
 	if (c.ret) {
 		lft_arrays_for_each(lft_ev_del_one, ev);
 		list_del(&ev->list);
-		xa_erase(&lft_ev_ids, id);
+		xa_cmpxchg(&lft_ev_ids, ev->id, ev, NULL, GFP_KERNEL);
 		synchronize_rcu();
+		lft_ev_id_put(ev);
 	}
 	return c.ret;
 }
@@ -856,9 +986,10 @@ int lft_event_remove(struct lft_event *ev)
 	tracepoint_synchronize_unregister();
 	lft_arrays_for_each(lft_ev_del_one, ev);
 	list_del(&ev->list);
-	xa_erase(&lft_ev_ids, ev->id);
-	/* Printers look types up under RCU. */
+	xa_cmpxchg(&lft_ev_ids, ev->id, ev, NULL, GFP_KERNEL);
+	/* Printers look types up under RCU; then the id may be reused. */
 	synchronize_rcu();
+	lft_ev_id_put(ev);
 	return 0;
 }
 
@@ -891,7 +1022,8 @@ static int lft_ev_cmp_call(struct trace_event_call *call, void *data)
 {
 	struct lft_ev_cmp *c = data;
 
-	if (!call->class || !call->class->system ||
+	/* The tracepoint is built in (lft_tp_find()): so is its event. */
+	if (call->module || !call->class || !call->class->system ||
 	    strcmp(call->class->system, c->ev->system) ||
 	    strcmp(trace_event_name(call), c->ev->name))
 		return 0;
@@ -941,10 +1073,11 @@ int lft_events_init(void)
 			struct lft_event *ev = lft_ev_tables[t].table[i];
 			const char *why = NULL;
 			bool checked = false;
-			u32 id;
 
 			if (ev->fields_of)
 				ev->fields = ev->fields_of(&ev->nfields);
+			/* Found again by lft_ev_kernel_differs(), if it can. */
+			ev->kid = 0;
 			ev->tp = lft_tp_find(ev->name);
 			if (!ev->tp)
 				why = "this kernel has no such tracepoint";
@@ -962,15 +1095,12 @@ int lft_events_init(void)
 				ev->tp = NULL;
 				continue;
 			}
-			ret = xa_alloc(&lft_ev_ids, &id, ev,
-				       XA_LIMIT(LFT_EV_FIRST_ID,
-						LFT_EV_LAST_ID), GFP_KERNEL);
+			ret = lft_ev_id_get(ev);
 			if (ret) {
 				lft_events_exit();
 				return ret;
 			}
 			INIT_LIST_HEAD(&ev->active);
-			ev->id = id;
 			lft_ev_pid_fields(ev);
 			list_add_tail(&ev->list, &lft_ev_list);
 		}
@@ -986,6 +1116,9 @@ void lft_events_exit(void)
 {
 	struct lft_event *ev, *tmp;
 
+	/* Before the kinds free their events: ids back to the kernel. */
+	list_for_each_entry(ev, &lft_ev_list, list)
+		lft_ev_id_put(ev);
 	lft_dynev_exit();
 	list_for_each_entry_safe(ev, tmp, &lft_ev_list, list)
 		list_del(&ev->list);

@@ -18,6 +18,7 @@
 #include "events/filter.h"
 
 struct tracepoint;
+struct trace_event;
 struct pt_regs;
 struct lft_ev_file;
 
@@ -70,7 +71,9 @@ struct lft_ev_flag {
  * @setup: optional, called once at load after the tracepoint is found:
  *	NULL if the probe can run on this kernel, else why not (the event is
  *	then left out with that reason logged)
- * @id: the record type (common_type), given at load or lft_event_add()
+ * @id: the record type (common_type), given at load or lft_event_add():
+ *	@kid if set, else an id the kernel's allocator gave (@own_type)
+ * @own_type: what holds that id in the kernel (NULL: the id is @kid)
  * @tp: the kernel's tracepoint, found at load (NULL: the event is left out)
  * @users: arrays that enabled it (lft_lock); the probe is registered while
  *	there are any
@@ -99,6 +102,7 @@ struct lft_event {
 	bool is_probe;
 	const char *(*setup)(void);
 	int id;
+	struct trace_event *own_type;
 	struct tracepoint *tp;
 	int users;
 	struct list_head active;
@@ -273,6 +277,7 @@ void lft_events_order(void);
 int lft_event_remove(struct lft_event *ev);
 void lft_events_removed(void);
 void lft_event_disable(struct lft_event *ev);
+void lft_event_orphan(struct lft_event *ev);
 extern struct list_head lft_ev_list;
 
 int lft_ev_soft(struct lft_ev_file *f, bool on);

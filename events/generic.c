@@ -5,7 +5,7 @@
  * At load, and as each module with events comes, every tracepoint and
  * syscall event of the kernel (compat/events.c walks them) that lftrace
  * has no generated probe for becomes an lftrace event: same system, name,
- * fields and print fmt, so its format file is the kernel's but for ID.
+ * id, fields and print fmt, so its format file is the kernel's.
  * Docs: docs/events-generic.md (the options measured, and why these).
  *
  *   kernel tracepoint --(perf's probe builds the kernel's record)--> perf
@@ -499,9 +499,9 @@ static struct lft_gev_cpu **lft_gev_cpus;
 static struct trace_array *lft_gev_unhashed;
 
 /*
- * An event's line, by the kernel's output function: a record in lftrace's
- * buffer has lftrace's type, which that function checks against the
- * kernel's, so it prints a retyped copy. Called by lft_event_print(),
+ * An event's line, by the kernel's output function, which checks the
+ * record's type: a copy typed with the kernel's id (the record's own but
+ * where that id was taken, lft_ev_id_get()). Called by lft_event_print(),
  * under RCU and with preemption off: a module's event that went has no
  * call any more, and its module's text stays until a grace period after.
  */
@@ -622,6 +622,8 @@ static void lft_gev_module_going(struct module *mod)
 		}
 		/* Another module may come at the same address. */
 		g->mod = NULL;
+		/* And the kernel may give its event's id to another. */
+		lft_event_orphan(&g->ev);
 		list_add_tail(&g->node, &lft_gevs);
 	}
 	/* Printers that saw a call are done before its text goes. */
