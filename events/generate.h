@@ -15,7 +15,7 @@
  * struct lft_event of each event and the table lft_<sys>_events[].
  *
  * The vocabulary (events/defs/signal.h is a short example, irq.h one with
- * classes; README.md's Events section says more):
+ * classes; docs/events.md says more):
  *	LFT_EVENT_CLASS(cls, proto, args, fields, assign, print)
  *	LFT_DEFINE_EVENT(cls, sys, name)
  *	LFT_DEFINE_EVENT_CHECKED(cls, sys, name, setup): @setup runs at load
