@@ -46,7 +46,7 @@ struct lft_ep {
 
 /* The eprobe enabled in one array: hooked on the attached event there. */
 struct lft_ep_hook {
-	struct list_head list;		/* in src->eprobes (RCU) */
+	struct lft_trig_hook hook;	/* in src->triggers (RCU) */
 	struct list_head node;		/* in ep->hooks */
 	struct lft_ep *ep;
 	struct lft_ev_file *file;	/* the eprobe's own event there */
@@ -60,40 +60,38 @@ static LIST_HEAD(lft_ep_list);
 
 /* ------------------------------------------------------ the handler */
 
-/**
- * lft_ep_hit() - the eprobes hooked on an event see its record
- * @src: the event in an array, with eprobes hooked
- * @rec: its record (written or in scratch space)
- * @len: the record's length
- *
- * Called from the attached event's probe (any context, RCU held), before
- * its own record is committed, as 6.1's trigger runs.
+/*
+ * An eprobe hooked on an event sees its record (written or in scratch
+ * space): called from the attached event's probe (any context, RCU held),
+ * before its own record is committed, as 6.1's trigger runs.
  */
-void lft_ep_hit(struct lft_ev_file *src, const void *rec, unsigned int len)
+static void lft_ep_hit(struct lft_trig_hook *th, const void *rec,
+		       unsigned int len)
 {
-	struct lft_ep_hook *h;
+	struct lft_ep_hook *h = container_of(th, struct lft_ep_hook, hook);
+	const struct lft_kp_def *def = h->ep->def;
+	unsigned int head = LFT_EP_HEAD, fixed = head + def->size;
+	unsigned int dsize = 0;
+	struct lft_rb_res res __uninitialized;
+	void *out;
 
-	list_for_each_entry_rcu(h, &src->eprobes, list) {
-		const struct lft_kp_def *def = h->ep->def;
-		unsigned int head = LFT_EP_HEAD, fixed = head + def->size;
-		unsigned int dsize = 0;
-		struct lft_rb_res res __uninitialized;
-		void *out;
-
-		if (h->filter && !lft_filter_match(h->filter, rec, len))
-			continue;
-		if (def->dynamic)
-			dsize = min_t(unsigned int,
-				      lft_kp_store_rec(def, rec, len, NULL,
-						       head, 0),
-				      LFT_RB_MAX_PAYLOAD - fixed);
-		out = lft_ev_reserve(h->file, fixed + dsize, &res);
-		if (!out)
-			continue;
-		lft_kp_store_rec(def, rec, len, out, head, dsize);
-		lft_ev_commit(h->file, &res);
-	}
+	if (h->filter && !lft_filter_match(h->filter, rec, len))
+		return;
+	if (def->dynamic)
+		dsize = min_t(unsigned int,
+			      lft_kp_store_rec(def, rec, len, NULL, head, 0),
+			      LFT_RB_MAX_PAYLOAD - fixed);
+	out = lft_ev_reserve(h->file, fixed + dsize, &res);
+	if (!out)
+		return;
+	lft_kp_store_rec(def, rec, len, out, head, dsize);
+	lft_ev_commit(h->file, &res);
 }
+
+/* Eprobes as a kind of trigger: no command, hooked by the eprobe itself. */
+static struct lft_trig_kind lft_ep_kind = {
+	.hit = lft_ep_hit,
+};
 
 /* "(SYS.EVENT)" and the arguments, after "EVENT: " */
 static void lft_ep_print(struct seq_buf *s, const void *rec, unsigned int len)
@@ -158,7 +156,8 @@ static int lft_ep_hook_on(struct lft_ep *ep, struct lft_ev_file *f)
 	if (ret)
 		goto out;
 	list_add_tail(&h->node, &ep->hooks);
-	list_add_tail_rcu(&h->list, &src->eprobes);
+	h->hook.kind = &lft_ep_kind;
+	list_add_tail_rcu(&h->hook.list, &src->triggers);
 	lft_ev_trig_update(src);
 	return 0;
 out:
@@ -172,7 +171,7 @@ static void lft_ep_hook_off(struct lft_ep_hook *h)
 	struct lft_ev_file *src = h->src;
 
 	list_del(&h->node);
-	list_del_rcu(&h->list);
+	list_del_rcu(&h->hook.list);
 	lft_ev_trig_update(src);
 	lft_ev_soft(src, false);
 	call_rcu(&h->rcu, lft_ep_hook_free);
@@ -524,9 +523,10 @@ static struct lft_dynev_ops lft_ep_dynev_ops = {
 };
 
 /**
- * lft_ep_init() - register eprobes as a kind of dynamic event
+ * lft_ep_init() - register eprobes as a kind of dynamic event and of trigger
  */
 void lft_ep_init(void)
 {
+	lft_trig_kind_register(&lft_ep_kind);
 	lft_dynev_register(&lft_ep_dynev_ops);
 }

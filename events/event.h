@@ -135,11 +135,10 @@ struct lft_ev_file {
 	struct dentry *dir;
 	struct lft_file_ref ref;	/* its files' (priv: this) */
 	void *attrs;			/* its files' memory */
+	void *kind_attrs;		/* the trigger kinds' files' memory */
 	struct lft_filter __rcu *filter;
 	/* Triggers (trigger.c): the probe reads trig_mode and soft_disabled. */
-	struct list_head triggers;	/* RCU */
-	struct list_head hists;		/* RCU: hist triggers (hist.c) */
-	struct list_head eprobes;	/* RCU: eprobes hooked here (eprobe.c) */
+	struct list_head triggers;	/* RCU: lft_trig_hook, every kind */
 	u8 trig_mode;			/* LFT_EV_TRIG* */
 	u8 slow;			/* LFT_EV_SLOW_*: the probe's slow path */
 	bool soft_disabled;		/* probe on for triggers, no records */
@@ -292,6 +291,79 @@ void lft_ev_cmds_exit(void);
 extern bool lft_tp_printk;	/* records to the kernel log too (tp_printk) */
 
 /* trigger.c */
+
+struct lft_trig_kind;
+
+/**
+ * struct lft_trig_hook - a trigger on an event in an array, of any kind
+ * @list: in lft_ev_file.triggers (RCU): the built-in commands first,
+ *	newest first, then the registered kinds' in the order they came (as
+ *	6.1 lists hist triggers after the others)
+ * @kind: what it is
+ */
+struct lft_trig_hook {
+	struct list_head list;
+	const struct lft_trig_kind *kind;
+};
+
+/**
+ * struct lft_trig_kind - a kind of trigger beside the built-in commands,
+ *	registered by the code that provides it (as the kernel's
+ *	register_event_command()); trigger.c knows kinds only by this
+ * @name: its command in trigger files (listed among the available ones),
+ *	or NULL: no user writes it and it is not a user's trigger (eprobes
+ *	hook the events they attach to themselves)
+ * @store: a write of "[!]@name..." to @f's trigger file: @remove for "!",
+ *	@param what follows the command (NULL if nothing); lft_lock held
+ * @hit: @h's event wrote @rec (from its probe, RCU, before the record
+ *	is committed)
+ * @show: @h's line in its trigger file (lft_lock held), or NULL: none
+ * @clear: remove every trigger of this kind on @f (lft_lock held), or
+ *	NULL
+ * @pause: enable_hist and disable_hist act on @f's triggers of this kind
+ *	(from a probe), or NULL
+ * @attr: a file of its own in each event's directory, or NULL
+ * @node: in the registered kinds' list
+ */
+struct lft_trig_kind {
+	const char *name;
+	int (*store)(struct lft_ev_file *f, bool remove, char *param);
+	void (*hit)(struct lft_trig_hook *h, const void *rec,
+		    unsigned int len);
+	void (*show)(struct lft_trig_hook *h, struct seq_buf *s);
+	void (*clear)(struct lft_ev_file *f);
+	void (*pause)(struct lft_ev_file *f, bool paused);
+	const struct lft_attr *attr;
+	struct list_head node;
+};
+
+/* The first trigger of kind @k after @pos in the list @head, or NULL. */
+static inline struct lft_trig_hook *
+lft_trig_next(struct list_head *head, struct list_head *pos,
+	      const struct lft_trig_kind *k)
+{
+	struct lft_trig_hook *h;
+
+	/* Raw: under RCU from probes, under lft_lock from the files. */
+	for (pos = rcu_dereference_raw(list_next_rcu(pos)); pos != head;
+	     pos = rcu_dereference_raw(list_next_rcu(pos))) {
+		h = list_entry(pos, struct lft_trig_hook, list);
+		if (h->kind == k)
+			return h;
+	}
+	return NULL;
+}
+
+/*
+ * Each of @f's triggers of kind @k (under RCU or lft_lock). The list holds
+ * every kind: a kind walks its own.
+ */
+#define lft_trig_for_each(h, f, k)					\
+	for (h = lft_trig_next(&(f)->triggers, &(f)->triggers, k); h;	\
+	     h = lft_trig_next(&(f)->triggers, &(h)->list, k))
+
+void lft_trig_kind_register(struct lft_trig_kind *k);
+void *lft_trig_files_create(struct lft_ev_file *f);
 void lft_ev_show_trigger(struct lft_file_ref *ref, struct seq_buf *s);
 int lft_ev_store_trigger(struct lft_file_ref *ref, char *buf, size_t cnt);
 unsigned int lft_ev_trigger(struct lft_ev_file *f, const void *rec,
@@ -301,16 +373,10 @@ void lft_ev_trigger_post(struct lft_ev_file *f, unsigned int post,
 void lft_ev_triggers_clear(struct lft_ev_file *f);
 void lft_ev_trig_update(struct lft_ev_file *f);
 
-/* hist.c: hist triggers */
-int lft_hist_store(struct lft_ev_file *f, bool remove, char *param);
-void lft_hist_hit(struct lft_ev_file *f, const void *rec, unsigned int len);
-void lft_hist_show_triggers(struct lft_ev_file *f, struct seq_buf *s);
-void lft_hist_show(struct lft_file_ref *ref, struct seq_buf *s);
-void lft_hist_clear_all(struct lft_ev_file *f);
-void lft_hist_set_paused(struct lft_ev_file *f, bool paused);
+/* hist.c: hist triggers, a kind of trigger */
+void lft_hist_trig_init(void);
 
 /* eprobe.c */
-void lft_ep_hit(struct lft_ev_file *src, const void *rec, unsigned int len);
 void lft_ep_init(void);
 
 /* uprobe.c */

@@ -330,7 +330,6 @@ static const struct lft_attr lft_ev_attrs[] = {
 	/* Many hist triggers' lines pass a page. */
 	{ "trigger", LFT_EV_WRITE, lft_ev_show_trigger, lft_ev_store_trigger,
 	  PAGE_SIZE - 1, .big = true },
-	{ "hist", LFT_EV_READ, lft_hist_show, .big = true },
 	/* Some kernel events' print fmts alone pass a page. */
 	{ "format", LFT_EV_READ, lft_ev_show_format, .big = true },
 };
@@ -505,8 +504,6 @@ int lft_ev_file_add(struct lft_array *tr, struct lft_event *ev)
 	f->sys = sys;
 	INIT_LIST_HEAD(&f->node);
 	INIT_LIST_HEAD(&f->triggers);
-	INIT_LIST_HEAD(&f->hists);
-	INIT_LIST_HEAD(&f->eprobes);
 	f->pid_check = rcu_access_pointer(ea->pids) ||
 		       rcu_access_pointer(ea->notrace_pids);
 	lft_ev_slow_update(f);
@@ -522,8 +519,11 @@ int lft_ev_file_add(struct lft_array *tr, struct lft_event *ev)
 	f->dir = lft_fs_create_dir(ev->name, sys->dir);
 	f->attrs = lft_create_attrs_owned(&f->ref, f->dir, lft_ev_attrs,
 					  ARRAY_SIZE(lft_ev_attrs));
-	if (!f->attrs) {
+	/* And the trigger kinds' files (hist). */
+	f->kind_attrs = f->attrs ? lft_trig_files_create(f) : NULL;
+	if (!f->kind_attrs) {
 		lft_fs_remove(f->dir);
+		kfree(f->attrs);
 		lft_ev_sys_put(sys, true);
 		kfree(f);
 		return -ENOMEM;
@@ -598,6 +598,7 @@ static void lft_ev_file_free(struct lft_ev_file *f, bool rm)
 	list_del(&f->list);
 	lft_ev_sys_put(f->sys, rm);
 	kfree(f->attrs);
+	kfree(f->kind_attrs);
 	kfree(f);
 }
 

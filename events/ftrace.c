@@ -34,7 +34,6 @@ static struct lft_event lft_ft_print_ev = {
 static const struct lft_attr lft_ft_print_attrs[] = {
 	{ "trigger", 0640, lft_ev_show_trigger, lft_ev_store_trigger,
 	  PAGE_SIZE - 1, .big = true },
-	{ "hist", 0440, lft_hist_show, .big = true },
 };
 
 /* events/ftrace/print/trigger, in @dir. */
@@ -50,8 +49,6 @@ static int lft_ft_marker_create(struct lft_array *tr, struct dentry *dir)
 	f->marker = true;
 	INIT_LIST_HEAD(&f->node);
 	INIT_LIST_HEAD(&f->triggers);
-	INIT_LIST_HEAD(&f->hists);
-	INIT_LIST_HEAD(&f->eprobes);
 	INIT_LIST_HEAD(&f->list);
 	f->ref.tr = tr;
 	f->ref.cpu = LFT_RB_ALL_CPUS;
@@ -64,7 +61,12 @@ static int lft_ft_marker_create(struct lft_array *tr, struct dentry *dir)
 		return -ENOMEM;
 	}
 	ea->marker = f;
-	return 0;
+	/*
+	 * And the trigger kinds' files (hist). On failure the array goes, and
+	 * lft_ev_ftrace_free() frees @f after its directory.
+	 */
+	f->kind_attrs = lft_trig_files_create(f);
+	return f->kind_attrs ? 0 : -ENOMEM;
 }
 
 /**
@@ -81,6 +83,7 @@ void lft_ev_ftrace_free(struct lft_array *tr)
 		return;
 	WRITE_ONCE(ea->marker, NULL);
 	kfree(f->attrs);
+	kfree(f->kind_attrs);
 	kfree(f);
 }
 

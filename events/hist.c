@@ -181,25 +181,18 @@ static __always_inline void lft_hist_hit_one(struct lft_hist_data *hd,
 		lft_hist_actions_run(hd, elt, key, &c);
 }
 
-/**
- * lft_hist_hit() - run an event's hist triggers on a record
- * @f: the event in an array (from its probe, preemption off)
- * @rec: the record
- * @len: its length
- */
-void lft_hist_hit(struct lft_ev_file *f, const void *rec, unsigned int len)
+/* A hist trigger's event wrote @rec (from its probe, preemption off). */
+static void lft_hist_hit(struct lft_trig_hook *h, const void *rec,
+			 unsigned int len)
 {
-	struct lft_hist_trig *t;
+	struct lft_hist_trig *t = lft_hist_of(h);
+	struct lft_hist_data *hd = t->hd;
 
-	list_for_each_entry_rcu(t, &f->hists, list) {
-		struct lft_hist_data *hd = t->hd;
-
-		if (READ_ONCE(t->paused) || READ_ONCE(hd->clearing))
-			continue;
-		if (t->filter && !lft_filter_match(t->filter, rec, len))
-			continue;
-		lft_hist_hit_one(hd, f, rec, len);
-	}
+	if (READ_ONCE(t->paused) || READ_ONCE(hd->clearing))
+		return;
+	if (t->filter && !lft_filter_match(t->filter, rec, len))
+		return;
+	lft_hist_hit_one(hd, t->f, rec, len);
 }
 
 /* ------------------------------------------------------ state changes */
@@ -255,7 +248,7 @@ static void lft_hist_data_put(struct lft_hist_data *hd)
 
 static void lft_hist_del(struct lft_ev_file *f, struct lft_hist_trig *t)
 {
-	list_del_rcu(&t->list);
+	list_del_rcu(&t->hook.list);
 	if (t->name)
 		list_del(&t->named);
 	lft_hist_vars_unregister(t);
@@ -265,33 +258,39 @@ static void lft_hist_del(struct lft_ev_file *f, struct lft_hist_trig *t)
 	call_rcu(&t->rcu, lft_hist_trig_rcu);
 }
 
-/**
- * lft_hist_clear_all() - remove every hist trigger of an event in an array
- * @f: the event (lft_lock held)
- */
-void lft_hist_clear_all(struct lft_ev_file *f)
+/* The first hist trigger of @f, or NULL (lft_lock held). */
+static struct lft_hist_trig *lft_hist_first(struct lft_ev_file *f)
 {
+	struct lft_trig_hook *h;
+
+	lft_trig_for_each(h, f, &lft_hist_kind)
+		return lft_hist_of(h);
+	return NULL;
+}
+
+/* Remove every hist trigger of an event in an array (lft_lock held). */
+static void lft_hist_clear_all(struct lft_ev_file *f)
+{
+	struct lft_hist_trig *t;
+
 	/*
 	 * One at a time from the first: removing one may remove another
 	 * (a histogram made for a field variable) of the same event.
 	 */
-	while (!list_empty(&f->hists))
-		lft_hist_del(f, list_first_entry(&f->hists,
-						 struct lft_hist_trig, list));
+	while ((t = lft_hist_first(f)))
+		lft_hist_del(f, t);
 }
 
-/**
- * lft_hist_set_paused() - pause or continue every hist trigger of an event
- *	(enable_hist, disable_hist)
- * @f: the event in an array (from a probe, preemption off)
- * @paused: pause them
+/*
+ * Pause or continue every hist trigger of an event in an array
+ * (enable_hist, disable_hist; from a probe, preemption off).
  */
-void lft_hist_set_paused(struct lft_ev_file *f, bool paused)
+static void lft_hist_set_paused(struct lft_ev_file *f, bool paused)
 {
-	struct lft_hist_trig *t;
+	struct lft_trig_hook *h;
 
-	list_for_each_entry_rcu(t, &f->hists, list)
-		WRITE_ONCE(t->paused, paused);
+	lft_trig_for_each(h, f, &lft_hist_kind)
+		WRITE_ONCE(lft_hist_of(h)->paused, paused);
 }
 
 /* Empty a histogram: hits stop while it is emptied. */
@@ -381,11 +380,11 @@ static struct lft_hist_trig *lft_hist_find(struct lft_ev_file *f,
 					   const struct lft_hist_trig *n,
 					   const struct lft_hist_trig *named)
 {
-	struct lft_hist_trig *t;
+	struct lft_trig_hook *h;
 
-	list_for_each_entry(t, &f->hists, list)
-		if (lft_hist_match(n, t, named, false))
-			return t;
+	lft_trig_for_each(h, f, &lft_hist_kind)
+		if (lft_hist_match(n, lft_hist_of(h), named, false))
+			return lft_hist_of(h);
 	return NULL;
 }
 
@@ -455,7 +454,8 @@ static int lft_hist_register(struct lft_hist_parse *p, struct lft_ev_file *f,
 	}
 	if (!named)
 		lft_hist_vars_register(n);
-	list_add_tail_rcu(&n->list, &f->hists);
+	n->hook.kind = &lft_hist_kind;
+	list_add_tail_rcu(&n->hook.list, &f->triggers);
 	if (n->name)
 		list_add(&n->named, &lft_hist_named);
 	lft_ev_trig_update(f);
@@ -604,6 +604,7 @@ out:
 
 /**
  * lft_hist_store() - a "hist:" command written to an event's trigger file
+ *	(the hist kind's store)
  * @f: the event in an array (lft_lock held)
  * @remove: it was "!hist:"
  * @param: the text after "hist:" (NULL: none)
@@ -631,33 +632,47 @@ int lft_hist_store_within(struct lft_hist_parse *p, struct lft_ev_file *f,
 	return lft_hist_store_as(f, false, param, p);
 }
 
-/**
- * lft_hist_show_triggers() - the trigger file's lines for hist triggers
- * @f: the event in an array (lft_lock held)
- * @s: where to print
- */
-void lft_hist_show_triggers(struct lft_ev_file *f, struct seq_buf *s)
+/* A hist trigger's line in its trigger file (lft_lock held). */
+static void lft_hist_show_trig(struct lft_trig_hook *h, struct seq_buf *s)
 {
-	struct lft_hist_trig *t;
-
-	list_for_each_entry(t, &f->hists, list)
-		lft_hist_print_trig(s, t);
+	lft_hist_print_trig(s, lft_hist_of(h));
 }
 
-/**
- * lft_hist_show() - an event's hist file: each hist trigger's histogram
- * @ref: the file's ref (priv: the event in an array)
- * @s: where to print
- */
-void lft_hist_show(struct lft_file_ref *ref, struct seq_buf *s)
+/* An event's hist file: each hist trigger's histogram. */
+static void lft_hist_show(struct lft_file_ref *ref, struct seq_buf *s)
 {
 	struct lft_ev_file *f = ref->priv;
-	struct lft_hist_trig *t;
+	struct lft_trig_hook *h;
 	unsigned int n = 0;
 
-	list_for_each_entry(t, &f->hists, list) {
+	lft_trig_for_each(h, f, &lft_hist_kind) {
 		if (n++)
 			seq_buf_printf(s, "\n\n");
-		lft_hist_print_hist(s, t);
+		lft_hist_print_hist(s, lft_hist_of(h));
 	}
+}
+
+static const struct lft_attr lft_hist_attr = {
+	"hist", 0440, lft_hist_show, .big = true
+};
+
+/* Hist triggers as a kind of trigger (trigger.c). */
+struct lft_trig_kind lft_hist_kind = {
+	.name = "hist",
+	.store = lft_hist_store,
+	.hit = lft_hist_hit,
+	.show = lft_hist_show_trig,
+	.clear = lft_hist_clear_all,
+	.pause = lft_hist_set_paused,
+	.attr = &lft_hist_attr,
+};
+
+/**
+ * lft_hist_trig_init() - register hist triggers with trigger.c
+ *
+ * At load, before any array's events exist.
+ */
+void lft_hist_trig_init(void)
+{
+	lft_trig_kind_register(&lft_hist_kind);
 }

@@ -323,7 +323,7 @@ struct lft_hist_data {
 
 /**
  * struct lft_hist_trig - a hist trigger on an event in an array
- * @list: in lft_ev_file.hists (RCU)
+ * @hook: in lft_ev_file.triggers (RCU), of kind lft_hist_kind
  * @named: in the list of named triggers, when @name is set (lft_lock)
  * @rcu: freed after a grace period
  * @hd: its histogram
@@ -336,7 +336,7 @@ struct lft_hist_data {
  *	when it made its histogram and that has variables or references
  */
 struct lft_hist_trig {
-	struct list_head list;
+	struct lft_trig_hook hook;
 	struct list_head named;
 	struct rcu_head rcu;
 	struct lft_hist_data *hd;
@@ -454,6 +454,10 @@ static inline u64 lft_hist_num(const void *rec, unsigned int off,
 }
 
 /* hist.c */
+extern struct lft_trig_kind lft_hist_kind;
+#define lft_hist_of(h)	container_of(h, struct lft_hist_trig, hook)
+
+int lft_hist_store(struct lft_ev_file *f, bool remove, char *param);
 int lft_hist_store_within(struct lft_hist_parse *p, struct lft_ev_file *f,
 			  char *param);
 

@@ -148,6 +148,7 @@ static struct lft_hfield *lft_hist_fvhist(struct lft_hist_parse *p,
 	struct lft_hist_data *hd = p->hd;
 	struct lft_hist_fvhist *fh;
 	struct lft_hist_trig *t;
+	struct lft_trig_hook *h;
 	struct lft_ev_file *f;
 	struct lft_hfield *v;
 	char *name, *cmd;
@@ -162,10 +163,14 @@ static struct lft_hfield *lft_hist_fvhist(struct lft_hist_parse *p,
 		lft_hist_err(p, LFT_HE_EVENT_FILE_NOT_FOUND, field);
 		return NULL;
 	}
-	list_for_each_entry(t, &f->hists, list)
-		if (lft_hist_same_keys(hd, t->hd))
+	t = NULL;
+	lft_trig_for_each(h, f, &lft_hist_kind) {
+		if (lft_hist_same_keys(hd, lft_hist_of(h)->hd)) {
+			t = lft_hist_of(h);
 			break;
-	if (list_entry_is_head(t, &f->hists, list)) {
+		}
+	}
+	if (!t) {
 		lft_hist_err(p, LFT_HE_HIST_NOT_FOUND, field);
 		return NULL;
 	}

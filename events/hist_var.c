@@ -89,11 +89,11 @@ const struct lft_hfield *lft_hist_slot_var(const struct lft_hist_data *hd,
 static struct lft_hfield *lft_hist_var_on(struct lft_ev_file *f,
 					  const char *name)
 {
-	struct lft_hist_trig *t;
+	struct lft_trig_hook *h;
 	struct lft_hfield *v;
 
-	list_for_each_entry(t, &f->hists, list) {
-		v = lft_hist_var_in(t->hd, name);
+	lft_trig_for_each(h, f, &lft_hist_kind) {
+		v = lft_hist_var_in(lft_hist_of(h)->hd, name);
 		if (v)
 			return v;
 	}

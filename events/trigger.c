@@ -13,8 +13,9 @@
  * and turn its records on and off. As in 6.1, triggers run before the
  * record is written unless one has a filter or is traceoff or stacktrace
  * (which act after the record): then they run on the written record.
- * hist triggers (hist.c) are kept in a list of their own, after these as
- * 6.1 lists them, and always run on the record.
+ * Other kinds of trigger (hist triggers, eprobes) register with
+ * lft_trig_kind_register() and share the event's list of triggers, after
+ * these as 6.1 lists hist triggers; they always run on the record.
  */
 #include <linux/ctype.h>
 #include <linux/slab.h>
@@ -46,7 +47,7 @@ static const char *const lft_trig_names[] = {
 };
 
 struct lft_trigger {
-	struct list_head list;		/* in lft_ev_file.triggers (RCU) */
+	struct lft_trig_hook hook;	/* kind: lft_trig_builtin */
 	struct rcu_head rcu;
 	u8 type;
 	atomic_long_t count;		/* -1: unlimited */
@@ -54,6 +55,45 @@ struct lft_trigger {
 	char *filter_str;
 	struct lft_ev_file *target;	/* enable/disable_event */
 };
+
+/* The built-in commands' kind: trigger.c's own. */
+static const struct lft_trig_kind lft_trig_builtin;
+
+/*
+ * The registered kinds: added at load, before any event file exists, and
+ * never removed while one does, so probes read the list without a lock.
+ */
+static LIST_HEAD(lft_trig_kinds);
+
+/**
+ * lft_trig_kind_register() - add a kind of trigger
+ * @k: the kind (lives until unload)
+ *
+ * At load, before any array's events exist.
+ */
+void lft_trig_kind_register(struct lft_trig_kind *k)
+{
+	list_add_tail(&k->node, &lft_trig_kinds);
+}
+
+/**
+ * lft_trig_files_create() - the kinds' files in an event's directory
+ * @f: the event in an array, its directory made
+ *
+ * Return: their memory (kfree() it once the directory is removed), or
+ * NULL.
+ */
+void *lft_trig_files_create(struct lft_ev_file *f)
+{
+	struct lft_attr attrs[4];
+	struct lft_trig_kind *k;
+	size_t n = 0;
+
+	list_for_each_entry(k, &lft_trig_kinds, node)
+		if (k->attr && !WARN_ON_ONCE(n == ARRAY_SIZE(attrs)))
+			attrs[n++] = *k->attr;
+	return lft_create_attrs_owned(&f->ref, f->dir, attrs, n);
+}
 
 static bool lft_trig_post(u8 type)
 {
@@ -112,12 +152,18 @@ static noinline void lft_trig_fire(struct lft_ev_file *f,
 		}
 		break;
 	case LFT_TRIG_ENABLE_HIST:
-	case LFT_TRIG_DISABLE_HIST:
+	case LFT_TRIG_DISABLE_HIST: {
+		struct lft_trig_kind *k;
+
 		/* Counted on every hit, as 6.1. */
-		if (lft_trig_count(t))
-			lft_hist_set_paused(t->target,
-					    t->type == LFT_TRIG_DISABLE_HIST);
+		if (!lft_trig_count(t))
+			break;
+		list_for_each_entry(k, &lft_trig_kinds, node)
+			if (k->pause)
+				k->pause(t->target,
+					 t->type == LFT_TRIG_DISABLE_HIST);
 		break;
+	}
 	default:
 		/* Counted only when it changes the state, as 6.1. */
 		lft_ev_soft_switch(t->target, t->type == LFT_TRIG_ENABLE,
@@ -141,9 +187,16 @@ unsigned int lft_ev_trigger(struct lft_ev_file *f, const void *rec,
 			    unsigned int len)
 {
 	unsigned int post = 0;
+	struct lft_trig_hook *h;
 	struct lft_trigger *t;
 
-	list_for_each_entry_rcu(t, &f->triggers, list) {
+	list_for_each_entry_rcu(h, &f->triggers, list) {
+		if (h->kind != &lft_trig_builtin) {
+			if (rec)
+				h->kind->hit(h, rec, len);
+			continue;
+		}
+		t = container_of(h, struct lft_trigger, hook);
 		if (rec) {
 			if (t->filter && !lft_filter_match(t->filter, rec, len))
 				continue;
@@ -153,11 +206,6 @@ unsigned int lft_ev_trigger(struct lft_ev_file *f, const void *rec,
 			}
 		}
 		lft_trig_fire(f, t, NULL);
-	}
-	if (rec) {
-		lft_hist_hit(f, rec, len);
-		if (!list_empty(&f->eprobes))
-			lft_ep_hit(f, rec, len);
 	}
 	return post;
 }
@@ -171,11 +219,14 @@ unsigned int lft_ev_trigger(struct lft_ev_file *f, const void *rec,
 noinline void lft_ev_trigger_post(struct lft_ev_file *f, unsigned int post,
 				  struct pt_regs *regs)
 {
+	struct lft_trig_hook *h;
 	struct lft_trigger *t;
 
-	list_for_each_entry_rcu(t, &f->triggers, list)
+	lft_trig_for_each(h, f, &lft_trig_builtin) {
+		t = container_of(h, struct lft_trigger, hook);
 		if (post & BIT(t->type))
 			lft_trig_fire(f, t, regs);
+	}
 }
 
 /* ------------------------------------------------------ state changes */
@@ -187,14 +238,18 @@ noinline void lft_ev_trigger_post(struct lft_ev_file *f, unsigned int post,
  */
 void lft_ev_trig_update(struct lft_ev_file *f)
 {
+	struct lft_trig_hook *h;
 	struct lft_trigger *t;
 	u8 mode = 0;
 
-	if (!list_empty(&f->hists) || !list_empty(&f->eprobes))
-		mode = LFT_EV_TRIG | LFT_EV_TRIG_COND;
-
-	list_for_each_entry(t, &f->triggers, list) {
+	list_for_each_entry(h, &f->triggers, list) {
 		mode |= LFT_EV_TRIG;
+		/* Other kinds run on the record. */
+		if (h->kind != &lft_trig_builtin) {
+			mode |= LFT_EV_TRIG_COND;
+			continue;
+		}
+		t = container_of(h, struct lft_trigger, hook);
 		if (t->filter || lft_trig_post(t->type))
 			mode |= LFT_EV_TRIG_COND;
 	}
@@ -230,14 +285,27 @@ static bool lft_trig_same(const struct lft_trigger *a,
 	       a->target == b->target;
 }
 
+/* @f's built-in trigger of @t's kind and target, or NULL. */
+static struct lft_trigger *lft_trig_find(struct lft_ev_file *f,
+					 const struct lft_trigger *t)
+{
+	struct lft_trig_hook *h;
+	struct lft_trigger *o;
+
+	lft_trig_for_each(h, f, &lft_trig_builtin) {
+		o = container_of(h, struct lft_trigger, hook);
+		if (lft_trig_same(o, t))
+			return o;
+	}
+	return NULL;
+}
+
 static int lft_trig_add(struct lft_ev_file *f, struct lft_trigger *t)
 {
-	struct lft_trigger *o;
 	int ret;
 
-	list_for_each_entry(o, &f->triggers, list)
-		if (lft_trig_same(o, t))
-			return -EEXIST;
+	if (lft_trig_find(f, t))
+		return -EEXIST;
 	if (t->type == LFT_TRIG_SNAPSHOT) {
 		ret = lft_snapshot_alloc(f->tr);
 		if (ret)
@@ -254,19 +322,35 @@ static int lft_trig_add(struct lft_ev_file *f, struct lft_trigger *t)
 			lft_ev_soft(t->target, false);
 		return ret;
 	}
-	list_add_rcu(&t->list, &f->triggers);
+	t->hook.kind = &lft_trig_builtin;
+	list_add_rcu(&t->hook.list, &f->triggers);
 	lft_ev_trig_update(f);
 	return 0;
 }
 
 static void lft_trig_del(struct lft_ev_file *f, struct lft_trigger *t)
 {
-	list_del_rcu(&t->list);
+	list_del_rcu(&t->hook.list);
 	lft_ev_trig_update(f);
 	lft_ev_soft(f, false);
 	if (t->target)
 		lft_ev_soft(t->target, false);
 	call_rcu(&t->rcu, lft_trig_rcu);
+}
+
+/* Remove @f's built-in triggers, all or (@target set) those aimed at it. */
+static void lft_trig_del_all(struct lft_ev_file *f, struct lft_ev_file *target)
+{
+	struct lft_trig_hook *h, *tmp;
+	struct lft_trigger *t;
+
+	list_for_each_entry_safe(h, tmp, &f->triggers, list) {
+		if (h->kind != &lft_trig_builtin)
+			continue;
+		t = container_of(h, struct lft_trigger, hook);
+		if (!target || t->target == target)
+			lft_trig_del(f, t);
+	}
 }
 
 /**
@@ -276,22 +360,19 @@ static void lft_trig_del(struct lft_ev_file *f, struct lft_trigger *t)
  */
 void lft_ev_triggers_clear(struct lft_ev_file *f)
 {
-	struct lft_trigger *t, *tmp;
+	struct lft_trig_kind *k;
 	struct lft_ev_file *o;
 
-	list_for_each_entry_safe(t, tmp, &f->triggers, list)
-		lft_trig_del(f, t);
-	lft_hist_clear_all(f);
+	lft_trig_del_all(f, NULL);
+	list_for_each_entry(k, &lft_trig_kinds, node)
+		if (k->clear)
+			k->clear(f);
 	lft_ev_for_each_in(o, f->tr)
-		list_for_each_entry_safe(t, tmp, &o->triggers, list)
-			if (t->target == f)
-				lft_trig_del(o, t);
+		lft_trig_del_all(o, f);
 	/* trace_marker's event is in no list, and can target @f. */
 	o = ((struct lft_ev_array *)f->tr->events)->marker;
 	if (o)
-		list_for_each_entry_safe(t, tmp, &o->triggers, list)
-			if (t->target == f)
-				lft_trig_del(o, t);
+		lft_trig_del_all(o, f);
 }
 
 /* ------------------------------------------------------------ the file */
@@ -304,18 +385,35 @@ void lft_ev_triggers_clear(struct lft_ev_file *f)
 void lft_ev_show_trigger(struct lft_file_ref *ref, struct seq_buf *s)
 {
 	struct lft_ev_file *f = ref->priv;
+	struct lft_trig_kind *k;
+	struct lft_trig_hook *h;
 	struct lft_trigger *t;
+	bool any = false;
 	unsigned int i;
 
-	if (list_empty(&f->triggers) && list_empty(&f->hists)) {
+	/* A kind with no command (eprobes) is no user's trigger. */
+	list_for_each_entry(h, &f->triggers, list)
+		any |= h->kind == &lft_trig_builtin || h->kind->name;
+	if (!any) {
 		seq_buf_printf(s, "# Available triggers:\n#");
 		for (i = 0; i < ARRAY_SIZE(lft_trig_names); i++)
 			seq_buf_printf(s, " %s", lft_trig_names[i]);
-		seq_buf_printf(s, " hist\n");
+		list_for_each_entry(k, &lft_trig_kinds, node)
+			if (k->name)
+				seq_buf_printf(s, " %s", k->name);
+		seq_buf_printf(s, "\n");
 		return;
 	}
-	list_for_each_entry(t, &f->triggers, list) {
-		long c = atomic_long_read(&t->count);
+	list_for_each_entry(h, &f->triggers, list) {
+		long c;
+
+		if (h->kind != &lft_trig_builtin) {
+			if (h->kind->show)
+				h->kind->show(h, s);
+			continue;
+		}
+		t = container_of(h, struct lft_trigger, hook);
+		c = atomic_long_read(&t->count);
 
 		seq_buf_printf(s, "%s", lft_trig_names[t->type]);
 		if (t->target)
@@ -330,7 +428,6 @@ void lft_ev_show_trigger(struct lft_file_ref *ref, struct seq_buf *s)
 		else
 			seq_buf_printf(s, "\n");
 	}
-	lft_hist_show_triggers(f, s);
 }
 
 /* enable_event's "SYS:EV": the target in the same array. */
@@ -358,6 +455,7 @@ int lft_ev_store_trigger(struct lft_file_ref *ref, char *buf, size_t cnt)
 {
 	struct lft_ev_file *f = ref->priv;
 	char *cmd, *next, *param = NULL, *flt = NULL;
+	struct lft_trig_kind *k;
 	struct lft_trigger *t, *o;
 	bool remove;
 	int type, ret;
@@ -375,8 +473,9 @@ int lft_ev_store_trigger(struct lft_file_ref *ref, char *buf, size_t cnt)
 	remove = cmd[0] == '!';
 	if (remove)
 		cmd++;
-	if (!strcmp(cmd, "hist"))
-		return lft_hist_store(f, remove, next);
+	list_for_each_entry(k, &lft_trig_kinds, node)
+		if (k->name && !strcmp(cmd, k->name))
+			return k->store(f, remove, next);
 	type = match_string(lft_trig_names, ARRAY_SIZE(lft_trig_names), cmd);
 	if (type < 0)
 		return -EINVAL;
@@ -405,12 +504,9 @@ int lft_ev_store_trigger(struct lft_file_ref *ref, char *buf, size_t cnt)
 	}
 	if (remove) {
 		/* 6.1 says nothing when there is none to remove. */
-		list_for_each_entry(o, &f->triggers, list) {
-			if (lft_trig_same(o, t)) {
-				lft_trig_del(f, o);
-				break;
-			}
-		}
+		o = lft_trig_find(f, t);
+		if (o)
+			lft_trig_del(f, o);
 		ret = 0;
 		goto out;
 	}
