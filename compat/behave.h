@@ -26,10 +26,10 @@
  * immediate string with another type is an error logged (6.1 refuses it
  * with no log line), and too many arguments are an error.
  */
-#define LFT_KP_MAXACT_TEXT	"Maxactive is only for function exit"
-#define LFT_KP_COMM_TYPE_LOGGED	1
+#define LFT_PB_MAXACT_TEXT	"Maxactive is only for function exit"
+#define LFT_PB_COMM_TYPE_LOGGED	1
 /* More than 128 arguments: E2BIG (6.1 drops the ones past 128). */
-#define LFT_KP_ARGS_E2BIG	1
+#define LFT_PB_ARGS_E2BIG	1
 /*
  * An eprobe's $NAME that is no field of its event is BAD_VAR at the '$'
  * (6.1: BAD_ATTACH_ARG at the argument); a uprobe's $argN is
@@ -51,9 +51,9 @@
 #define LFT_MARKER_MAX		1024
 #define LFT_RAW_WHOLE		0
 #define LFT_RESIZE_ERRNO	0
-#define LFT_KP_MAXACT_TEXT	"Maxactive is not for kprobe"
-#define LFT_KP_COMM_TYPE_LOGGED	0
-#define LFT_KP_ARGS_E2BIG	0
+#define LFT_PB_MAXACT_TEXT	"Maxactive is not for kprobe"
+#define LFT_PB_COMM_TYPE_LOGGED	0
+#define LFT_PB_ARGS_E2BIG	0
 #define LFT_EP_FIELD_BAD_VAR	0
 #define LFT_UP_ARG_NOFENTRY	0
 #define LFT_STACK_TRAMP_MARK	0

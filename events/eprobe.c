@@ -7,7 +7,7 @@
  * An eprobe is an event of its own (group "eprobes", named after the
  * attached event by default) whose record holds values fetched from the
  * attached event's record: "$FIELD" is a field of it, the rest of the
- * fetch grammar is the kprobes' (kprobe_parse.c, kprobe_fetch.c).
+ * fetch grammar is the kprobes' (probe_parse.c, probe_fetch.c).
  *
  * As in 6.1, enabling the eprobe in an array hooks it on the attached
  * event in that same array the way a trigger is hooked (the attached
@@ -27,7 +27,7 @@
 #include "core/trace.h"
 #include "events/event.h"
 #include "events/dynevent.h"
-#include "events/kprobe.h"
+#include "events/probe.h"
 #include "events/probe_parse.h"
 
 #define LFT_EP_GROUP	"eprobes"
@@ -38,7 +38,7 @@
 struct lft_ep {
 	struct lft_event ev;
 	struct lft_dynev dyn;		/* its line in dynamic_events */
-	struct lft_kp_def *def;
+	struct lft_pb_def *def;
 	struct lft_ev_field *fields;
 	struct list_head hooks;		/* its lft_ep_hook, one per array */
 	struct list_head list;		/* in lft_ep_list */
@@ -69,7 +69,7 @@ static void lft_ep_hit(struct lft_trig_hook *th, const void *rec,
 		       unsigned int len)
 {
 	struct lft_ep_hook *h = container_of(th, struct lft_ep_hook, hook);
-	const struct lft_kp_def *def = h->ep->def;
+	const struct lft_pb_def *def = h->ep->def;
 	unsigned int head = LFT_EP_HEAD, fixed = head + def->size;
 	unsigned int dsize = 0;
 	struct lft_rb_res res __uninitialized;
@@ -79,12 +79,12 @@ static void lft_ep_hit(struct lft_trig_hook *th, const void *rec,
 		return;
 	if (def->dynamic)
 		dsize = min_t(unsigned int,
-			      lft_kp_store_rec(def, rec, len, NULL, head, 0),
+			      lft_pb_store_rec(def, rec, len, NULL, head, 0),
 			      LFT_RB_MAX_PAYLOAD - fixed);
 	out = lft_ev_reserve(h->file, fixed + dsize, &res);
 	if (!out)
 		return;
-	lft_kp_store_rec(def, rec, len, out, head, dsize);
+	lft_pb_store_rec(def, rec, len, out, head, dsize);
 	lft_ev_commit(h->file, &res);
 }
 
@@ -104,7 +104,7 @@ static void lft_ep_print(struct seq_buf *s, const void *rec, unsigned int len)
 		return;
 	ep = container_of(ev, struct lft_ep, ev);
 	seq_buf_printf(s, "(%s.%s)", ep->def->ev_sys, ep->def->ev_name);
-	lft_kp_print_args(s, ep->def, rec, len, LFT_EP_HEAD);
+	lft_pb_print_args(s, ep->def, rec, len, LFT_EP_HEAD);
 }
 
 /* -------------------------------------------------- enable, disable */
@@ -131,7 +131,7 @@ static void lft_ep_hook_free(struct rcu_head *rcu)
 
 static int lft_ep_hook_on(struct lft_ep *ep, struct lft_ev_file *f)
 {
-	const struct lft_kp_def *def = ep->def;
+	const struct lft_pb_def *def = ep->def;
 	struct lft_ep_hook *h;
 	struct lft_ev_file *src;
 	int ret;
@@ -206,18 +206,18 @@ static int lft_ep_reg(struct lft_event *ev, bool on)
 static u8 lft_ep_field_kind(const char *type)
 {
 	if (strstr(type, "__data_loc") && strstr(type, "char"))
-		return LFT_KP_FIELD_DYN;
+		return LFT_PB_FIELD_DYN;
 	if (strstr(type, "__rel_loc") && strstr(type, "char"))
-		return LFT_KP_FIELD_REL;
+		return LFT_PB_FIELD_REL;
 	if (strchr(type, '[') && strstr(type, "char"))
-		return LFT_KP_FIELD_STATIC;
+		return LFT_PB_FIELD_STATIC;
 	if (!strcmp(type, "char *") || !strcmp(type, "const char *"))
-		return LFT_KP_FIELD_PTR;
-	return LFT_KP_FIELD_NUM;
+		return LFT_PB_FIELD_PTR;
+	return LFT_PB_FIELD_NUM;
 }
 
 /* An argument's $FIELD: the attached event's field, or $comm. */
-static int lft_ep_resolve(struct lft_kp_arg *a, const struct lft_event *src)
+static int lft_ep_resolve(struct lft_pb_arg *a, const struct lft_event *src)
 {
 	unsigned int i;
 
@@ -233,14 +233,14 @@ static int lft_ep_resolve(struct lft_kp_arg *a, const struct lft_event *src)
 		return 0;
 	}
 	if (!strcmp(a->field, "comm") || !strcmp(a->field, "COMM")) {
-		a->base = LFT_KP_COMM;
+		a->base = LFT_PB_COMM;
 		return 0;
 	}
 	return -ENOENT;
 }
 
 /* "if FILTER": its words joined, checked against the attached event. */
-static int lft_ep_parse_filter(struct lft_kp_words *w, struct lft_kp_def *def,
+static int lft_ep_parse_filter(struct lft_pb_words *w, struct lft_pb_def *def,
 			       const struct lft_event *src, int first)
 {
 	struct lft_filter *flt = NULL;
@@ -249,7 +249,7 @@ static int lft_ep_parse_filter(struct lft_kp_words *w, struct lft_kp_def *def,
 
 	w->idx = first;
 	if (first >= w->argc)
-		return lft_kp_err(w, 0, LFT_KP_E_NO_EP_FILTER);
+		return lft_pb_err(w, 0, LFT_PB_E_NO_EP_FILTER);
 	for (i = first; i < w->argc; i++)
 		len += strlen(w->argv[i]) + 1;
 	def->filter = kzalloc(len, GFP_KERNEL);
@@ -270,40 +270,40 @@ static int lft_ep_parse_filter(struct lft_kp_words *w, struct lft_kp_def *def,
  * The words after the command's name, in 6.1's order of checks: the
  * name, the attached event, the filter, then each argument.
  */
-static int lft_ep_parse_words(struct lft_kp_words *w, struct lft_kp_def *def,
+static int lft_ep_parse_words(struct lft_pb_words *w, struct lft_pb_def *def,
 			      struct lft_event **srcp)
 {
-	struct lft_kp_perr *perr = w->perr;
+	struct lft_pb_perr *perr = w->perr;
 	const char *event = strchr(&w->argv[0][1], ':');
 	int i, nargs, filter = 0, ret;
 	struct lft_event *src;
 
-	strscpy(def->group, LFT_EP_GROUP, LFT_KP_NAME_LEN);
+	strscpy(def->group, LFT_EP_GROUP, LFT_PB_NAME_LEN);
 	if (event) {
 		event++;
-		ret = lft_kp_parse_gname(w, def->group, def->event, event,
+		ret = lft_pb_parse_gname(w, def->group, def->event, event,
 					 event - w->argv[0]);
 		if (ret)
 			return ret;
 	}
 	w->idx = 1;
-	ret = lft_kp_parse_gname(w, def->ev_sys, def->ev_name, w->argv[1], 0);
+	ret = lft_pb_parse_gname(w, def->ev_sys, def->ev_name, w->argv[1], 0);
 	if (ret || !def->ev_sys[0] || !def->ev_name[0]) {
 		/* 6.1 logs the name's error, then this. */
 		if (ret) {
 			perr->prev = perr->code;
 			perr->prev_pos = perr->pos;
 		}
-		return lft_kp_err(w, 0, LFT_KP_E_NO_EVENT_INFO);
+		return lft_pb_err(w, 0, LFT_PB_E_NO_EVENT_INFO);
 	}
 	if (!def->event[0])
-		strscpy(def->event, def->ev_name, LFT_KP_NAME_LEN);
+		strscpy(def->event, def->ev_name, LFT_PB_NAME_LEN);
 	for (i = 2; i < w->argc && !filter; i++)
 		if (!strcmp(w->argv[i], "if"))
 			filter = i;
 	src = lft_ep_source(def->ev_sys, def->ev_name);
 	if (!src) {
-		lft_kp_err(w, 0, LFT_KP_E_BAD_ATTACH_EVENT);
+		lft_pb_err(w, 0, LFT_PB_E_BAD_ATTACH_EVENT);
 		return -ENODEV;
 	}
 	*srcp = src;
@@ -313,54 +313,54 @@ static int lft_ep_parse_words(struct lft_kp_words *w, struct lft_kp_def *def,
 			return ret;
 	}
 	/* 6.1 takes no more arguments than a probe has, and ignores the rest. */
-	nargs = min((filter ?: w->argc) - 2, LFT_KP_MAX_ARGS);
+	nargs = min((filter ?: w->argc) - 2, LFT_PB_MAX_ARGS);
 	def->args = kcalloc(nargs ?: 1, sizeof(*def->args), GFP_KERNEL);
 	if (!def->args)
 		return -ENOMEM;
 	for (i = 0; i < nargs; i++) {
-		struct lft_kp_arg *a = &def->args[i];
+		struct lft_pb_arg *a = &def->args[i];
 
 		w->idx = i + 2;
-		ret = lft_kp_parse_arg(w, def, i, w->argv[i + 2], false);
+		ret = lft_pb_parse_arg(w, def, i, w->argv[i + 2], false);
 		if (ret)
 			return ret;
-		if (a->base == LFT_KP_FIELD && lft_ep_resolve(a, src)) {
+		if (a->base == LFT_PB_FIELD && lft_ep_resolve(a, src)) {
 			if (LFT_EP_FIELD_BAD_VAR)
-				return lft_kp_err(w, a->param, LFT_KP_E_BAD_VAR);
-			lft_kp_err(w, 0, LFT_KP_E_BAD_ATTACH_ARG);
+				return lft_pb_err(w, a->param, LFT_PB_E_BAD_VAR);
+			lft_pb_err(w, 0, LFT_PB_E_BAD_ATTACH_ARG);
 			return -ENOENT;
 		}
-		if (a->type->kind == LFT_KP_STRING)
+		if (a->type->kind == LFT_PB_STRING)
 			def->dynamic = true;
 	}
 	return 0;
 }
 
-static void lft_ep_log(struct lft_kp_perr *perr)
+static void lft_ep_log(struct lft_pb_perr *perr)
 {
 	if (!perr->cmd)
 		return;
 	if (perr->prev)
 		lft_err_log(NULL, "event_probe", perr->cmd,
-			    lft_kp_err_text[perr->prev], perr->prev_pos);
+			    lft_pb_err_text[perr->prev], perr->prev_pos);
 	if (perr->code)
 		lft_err_log(NULL, "event_probe", perr->cmd,
-			    lft_kp_err_text[perr->code], perr->pos);
+			    lft_pb_err_text[perr->code], perr->pos);
 }
 
 static void lft_ep_free(struct lft_ep *ep)
 {
-	lft_kp_arg_fields_free(ep->def, ep->fields);
+	lft_pb_arg_fields_free(ep->def, ep->fields);
 	kfree(ep->fields);
 	kfree(ep->ev.print_fmt);
-	lft_kp_def_free(ep->def);
+	lft_pb_def_free(ep->def);
 	kfree(ep);
 }
 
 /* The format file's fields: the arguments, right after the common ones. */
 static int lft_ep_fields(struct lft_ep *ep)
 {
-	const struct lft_kp_def *def = ep->def;
+	const struct lft_pb_def *def = ep->def;
 	struct lft_ev_field *fl;
 
 	fl = kcalloc(def->nargs ?: 1, sizeof(*fl), GFP_KERNEL);
@@ -369,43 +369,43 @@ static int lft_ep_fields(struct lft_ep *ep)
 	ep->fields = fl;
 	ep->ev.fields = fl;
 	ep->ev.nfields = def->nargs;
-	return lft_kp_arg_fields(def, fl, LFT_EP_HEAD);
+	return lft_pb_arg_fields(def, fl, LFT_EP_HEAD);
 }
 
 static int lft_ep_create(const char *line)
 {
-	struct lft_kp_perr perr = {};
-	struct lft_kp_words w = { .perr = &perr };
+	struct lft_pb_perr perr = {};
+	struct lft_pb_words w = { .perr = &perr };
 	struct lft_event *src = NULL;
-	struct lft_kp_def *def;
+	struct lft_pb_def *def;
 	struct lft_ep *ep;
 	int ret;
 
-	ret = lft_kp_split(line, &w);
+	ret = lft_pb_split(line, &w);
 	if (ret)
 		return ret;
 	/* Not an eprobe's line: another kind may take it. */
 	if (w.argc < 2 || w.argv[0][0] != 'e') {
-		lft_kp_words_free(&w);
+		lft_pb_words_free(&w);
 		return -ECANCELED;
 	}
 	ret = -ENOMEM;
-	perr.cmd = lft_kp_join(&w);
+	perr.cmd = lft_pb_join(&w);
 	ep = kzalloc(sizeof(*ep), GFP_KERNEL);
 	def = kzalloc(sizeof(*def), GFP_KERNEL);
 	if (!perr.cmd || !ep || !def) {
 		kfree(ep);
-		lft_kp_def_free(def);
+		lft_pb_def_free(def);
 		goto out;
 	}
-	def->kind = LFT_KP_EPROBE;
+	def->kind = LFT_PB_EPROBE;
 	ep->def = def;
 	INIT_LIST_HEAD(&ep->hooks);
 	ret = lft_ep_parse_words(&w, def, &src);
 	if (ret)
 		goto out_free;
 	ret = -ENOMEM;
-	ep->ev.print_fmt = lft_kp_print_fmt(def);
+	ep->ev.print_fmt = lft_pb_print_fmt(def);
 	if (!ep->ev.print_fmt || lft_ep_fields(ep))
 		goto out_free;
 	ep->ev.system = def->group;
@@ -418,7 +418,7 @@ static int lft_ep_create(const char *line)
 	if (ret) {
 		if (ret == -EEXIST) {
 			w.idx = 0;
-			lft_kp_err(&w, 0, LFT_KP_E_EVENT_EXIST);
+			lft_pb_err(&w, 0, LFT_PB_E_EVENT_EXIST);
 		}
 		goto out_free;
 	}
@@ -429,7 +429,7 @@ out_free:
 	lft_ep_log(&perr);
 	lft_ep_free(ep);
 out:
-	lft_kp_words_free(&w);
+	lft_pb_words_free(&w);
 	kfree(perr.cmd);
 	return ret;
 }
@@ -438,7 +438,7 @@ out:
 
 static void lft_ep_show(struct seq_buf *s, struct lft_dynev *d)
 {
-	const struct lft_kp_def *def = container_of(d, struct lft_ep, dyn)->def;
+	const struct lft_pb_def *def = container_of(d, struct lft_ep, dyn)->def;
 	unsigned int i;
 
 	seq_buf_printf(s, "e:%s/%s %s.%s", def->group, def->event, def->ev_sys,
@@ -461,8 +461,8 @@ static bool lft_ep_busy(struct lft_dynev *d)
 static bool lft_ep_match(const char *group, const char *event, int argc,
 			 char **argv, struct lft_dynev *d)
 {
-	const struct lft_kp_def *def = container_of(d, struct lft_ep, dyn)->def;
-	char buf[LFT_KP_NAME_LEN + LFT_KP_ARGSTR_LEN + 2];
+	const struct lft_pb_def *def = container_of(d, struct lft_ep, dyn)->def;
+	char buf[LFT_PB_NAME_LEN + LFT_PB_ARGSTR_LEN + 2];
 	const char *slash;
 	int i;
 

@@ -40,6 +40,7 @@
 #include "events/event.h"
 #include "events/dynevent.h"
 #include "events/kprobe.h"
+#include "events/probe.h"
 
 /* One kprobe event: what its directory shows and its records hold. */
 struct lft_kp_event {
@@ -49,7 +50,7 @@ struct lft_kp_event {
 	 * that probe goes first: the fields' names and the printer read it
 	 * (every probe's arguments have the same names and types).
 	 */
-	struct lft_kp_def *def;
+	struct lft_pb_def *def;
 	struct lft_ev_field *fields;
 	unsigned int head;		/* bytes before the arguments */
 	struct list_head probes;	/* its lft_kp, oldest first */
@@ -61,7 +62,7 @@ struct lft_kp {
 	struct lft_dynev dyn;		/* its line in dynamic_events */
 	struct list_head list;		/* lft_kp_list, in creation order */
 	struct list_head sibling;	/* in event->probes */
-	struct lft_kp_def *def;
+	struct lft_pb_def *def;
 	struct kretprobe rp;		/* rp.kp alone for p probes */
 	unsigned long __percpu *nhit;
 	struct hlist_node hook;		/* in lft_kp_hooked while on the hook */
@@ -97,7 +98,7 @@ static unsigned long lft_kp_addr(const struct lft_kp *k)
 static void lft_kp_record(struct lft_kp *k, struct pt_regs *regs,
 			  unsigned long ip, unsigned long ret_ip)
 {
-	const struct lft_kp_def *def = k->def;
+	const struct lft_pb_def *def = k->def;
 	unsigned int head = k->event->head;
 	unsigned int fixed = head + def->size, dsize = 0;
 	struct lft_ev_file *f;
@@ -105,7 +106,7 @@ static void lft_kp_record(struct lft_kp *k, struct pt_regs *regs,
 	/* Strings are measured first and cut to what a record can hold. */
 	if (def->dynamic)
 		dsize = min_t(unsigned int,
-			      lft_kp_store(def, regs, NULL, head, 0),
+			      lft_pb_store(def, regs, NULL, head, 0),
 			      LFT_RB_MAX_PAYLOAD - fixed);
 	lft_ev_for_each_file(f, &k->event->ev) {
 		struct lft_rb_res res __uninitialized;
@@ -118,7 +119,7 @@ static void lft_kp_record(struct lft_kp *k, struct pt_regs *regs,
 		if (def->is_return)
 			hd[1] = ret_ip;
 		if (def->nargs)
-			lft_kp_store(def, regs, rec, head, dsize);
+			lft_pb_store(def, regs, rec, head, dsize);
 		/* Stacks from the probed code, as the kernel's (its regs). */
 		lft_ev_commit_regs(f, &res, regs);
 	}
@@ -392,7 +393,7 @@ static void lft_kp_print(struct seq_buf *s, const void *rec, unsigned int len)
 		lft_kp_print_ip(s, head[0], true);
 	}
 	seq_buf_printf(s, ")");
-	lft_kp_print_args(s, kev->def, rec, len, kev->head);
+	lft_pb_print_args(s, kev->def, rec, len, kev->head);
 }
 
 /* -------------------------------------------------- symbol lookups */
@@ -422,23 +423,23 @@ static int lft_kp_sym_entry(const char *sym, unsigned long offs)
 	return offs == 0;
 }
 
-static const struct lft_kp_symcheck lft_kp_syms = {
+static const struct lft_pb_symcheck lft_kp_syms = {
 	.count = lft_kp_sym_count,
 	.entry = lft_kp_sym_entry,
 };
 
 /* @SYM[+|-OFFS] arguments' addresses; -ENOENT names a missing one. */
-static int lft_kp_resolve_args(struct lft_kp_def *def)
+static int lft_kp_resolve_args(struct lft_pb_def *def)
 {
 	unsigned int i;
 
 	for (i = 0; i < def->nargs; i++) {
-		struct lft_kp_arg *a = &def->args[i];
+		struct lft_pb_arg *a = &def->args[i];
 		char *sym, *p;
 		long off = 0;
 		unsigned long addr;
 
-		if (!a->sym || a->base == LFT_KP_DATA)
+		if (!a->sym || a->base == LFT_PB_DATA)
 			continue;
 		sym = kstrdup(a->sym, GFP_KERNEL);
 		if (!sym)
@@ -473,104 +474,11 @@ static struct lft_kp_event *lft_kp_find(const char *group, const char *event)
 	return NULL;
 }
 
-/**
- * lft_kp_head_fields() - how many fields a kprobe's or uprobe's record
- *	starts with: __probe_ip, or __probe_func and __probe_ret_ip
- * @def: the definition
- *
- * Return: 1 or 2; the arguments start 8 bytes each after LFT_ENT_BODY.
- */
-unsigned int lft_kp_head_fields(const struct lft_kp_def *def)
-{
-	return def->is_return ? 2 : 1;
-}
-
-/**
- * lft_kp_head_set() - set a kprobe's or uprobe's head fields
- * @def: the definition
- * @fl: room for lft_kp_head_fields(@def) fields, first in the format
- *
- * Return: where the arguments start in the record.
- */
-unsigned int lft_kp_head_set(const struct lft_kp_def *def,
-			     struct lft_ev_field *fl)
-{
-	fl[0] = (struct lft_ev_field){ "unsigned long", def->is_return ?
-				       "__probe_func" : "__probe_ip",
-				       LFT_ENT_BODY, 8, 0 };
-	if (def->is_return)
-		fl[1] = (struct lft_ev_field){ "unsigned long",
-					       "__probe_ret_ip",
-					       LFT_ENT_BODY + 8, 8, 0 };
-	return LFT_ENT_BODY + lft_kp_head_fields(def) * 8;
-}
-
-/**
- * lft_kp_arg_fields() - the format fields of a definition's arguments
- * @def: the definition (kprobe, uprobe or eprobe)
- * @fl: room for @def's nargs fields, zeroed
- * @head: where the arguments start in the record
- *
- * Return: 0, or -ENOMEM (lft_kp_arg_fields_free() frees what was made).
- */
-int lft_kp_arg_fields(const struct lft_kp_def *def, struct lft_ev_field *fl,
-		      unsigned int head)
-{
-	unsigned int i;
-
-	for (i = 0; i < def->nargs; i++) {
-		const struct lft_kp_arg *a = &def->args[i];
-		bool str = a->type->kind == LFT_KP_STRING;
-
-		fl[i].offset = head + a->offset;
-		fl[i].size = a->type->size * (a->count ?: 1);
-		fl[i].is_signed = a->type->is_signed;
-		if (!a->count) {
-			fl[i].type = a->type->fmttype;
-			fl[i].name = a->name;
-			continue;
-		}
-		/*
-		 * 6.1's format shows "u8 name[]" (the size is in the size
-		 * column), but "__data_loc char[][4] name" for strings.
-		 */
-		fl[i].type = str ? kasprintf(GFP_KERNEL, "%s[%u]",
-					     a->type->fmttype, a->count) :
-				   kstrdup(a->type->fmttype, GFP_KERNEL);
-		fl[i].name = str ? kstrdup(a->name, GFP_KERNEL) :
-				   kasprintf(GFP_KERNEL, "%s[]", a->name);
-		if (!fl[i].type || !fl[i].name)
-			return -ENOMEM;
-	}
-	return 0;
-}
-
-/**
- * lft_kp_arg_fields_free() - free what lft_kp_arg_fields() allocated
- * @def: the definition
- * @fl: its arguments' fields (NULL: nothing)
- *
- * Only an array's type and name were allocated.
- */
-void lft_kp_arg_fields_free(const struct lft_kp_def *def,
-			    struct lft_ev_field *fl)
-{
-	unsigned int i;
-
-	if (!fl)
-		return;
-	for (i = 0; i < def->nargs; i++)
-		if (def->args[i].count) {
-			kfree(fl[i].type);
-			kfree(fl[i].name);
-		}
-}
-
 static void lft_kp_fields_free(struct lft_kp_event *kev)
 {
 	if (kev->fields)
-		lft_kp_arg_fields_free(kev->def, kev->fields +
-				       lft_kp_head_fields(kev->def));
+		lft_pb_arg_fields_free(kev->def, kev->fields +
+				       lft_pb_head_fields(kev->def));
 	kfree(kev->fields);
 }
 
@@ -578,7 +486,7 @@ static void lft_kp_event_free(struct lft_kp_event *kev)
 {
 	lft_kp_fields_free(kev);
 	kfree(kev->ev.print_fmt);
-	lft_kp_def_free(kev->def);
+	lft_pb_def_free(kev->def);
 	kfree(kev);
 }
 
@@ -587,14 +495,14 @@ static void lft_kp_free(struct lft_kp *k)
 	free_percpu(k->nhit);
 	/* The event's own definition goes with the event. */
 	if (!k->event || k->def != k->event->def)
-		lft_kp_def_free(k->def);
+		lft_pb_def_free(k->def);
 	kfree(k);
 }
 
 /* The format file's fields: the head's, then one per argument. */
 static int lft_kp_fields(struct lft_kp_event *kev)
 {
-	const struct lft_kp_def *def = kev->def;
+	const struct lft_pb_def *def = kev->def;
 	struct lft_ev_field *fl;
 
 	fl = kcalloc(def->nargs + 2, sizeof(*fl), GFP_KERNEL);
@@ -602,13 +510,13 @@ static int lft_kp_fields(struct lft_kp_event *kev)
 		return -ENOMEM;
 	kev->fields = fl;
 	kev->ev.fields = fl;
-	kev->ev.nfields = def->nargs + lft_kp_head_fields(def);
-	kev->head = lft_kp_head_set(def, fl);
-	return lft_kp_arg_fields(def, fl + lft_kp_head_fields(def), kev->head);
+	kev->ev.nfields = def->nargs + lft_pb_head_fields(def);
+	kev->head = lft_pb_head_set(def, fl);
+	return lft_pb_arg_fields(def, fl + lft_pb_head_fields(def), kev->head);
 }
 
 /* A new event for @def's first probe; lft_event_add() is the caller's. */
-static struct lft_kp_event *lft_kp_event_new(struct lft_kp_def *def)
+static struct lft_kp_event *lft_kp_event_new(struct lft_pb_def *def)
 {
 	struct lft_kp_event *kev = kzalloc(sizeof(*kev), GFP_KERNEL);
 
@@ -616,7 +524,7 @@ static struct lft_kp_event *lft_kp_event_new(struct lft_kp_def *def)
 		return NULL;
 	kev->def = def;
 	INIT_LIST_HEAD(&kev->probes);
-	kev->ev.print_fmt = lft_kp_print_fmt(def);
+	kev->ev.print_fmt = lft_pb_print_fmt(def);
 	if (!kev->ev.print_fmt || lft_kp_fields(kev)) {
 		/* The definition is still the caller's. */
 		lft_kp_fields_free(kev);
@@ -632,11 +540,11 @@ static struct lft_kp_event *lft_kp_event_new(struct lft_kp_def *def)
 	return kev;
 }
 
-static void lft_kp_log(struct lft_kp_perr *perr, int code, unsigned int pos)
+static void lft_kp_log(struct lft_pb_perr *perr, int code, unsigned int pos)
 {
 	if (perr->cmd && code)
 		lft_err_log(NULL, "trace_kprobe", perr->cmd,
-			    lft_kp_err_text[code], pos);
+			    lft_pb_err_text[code], pos);
 }
 
 /*
@@ -661,8 +569,8 @@ static unsigned int lft_kp_word_pos(const char *cmd, unsigned int n)
  * address probe's symbol counts as "unknown", so any two with the same
  * arguments are the same) and the same arguments as written.
  */
-static bool lft_kp_same_probe(const struct lft_kp_def *a,
-			      const struct lft_kp_def *b)
+static bool lft_kp_same_probe(const struct lft_pb_def *a,
+			      const struct lft_pb_def *b)
 {
 	unsigned int i;
 
@@ -681,36 +589,36 @@ static bool lft_kp_same_probe(const struct lft_kp_def *a,
  * the event's oldest probe, and not a copy of one of its probes.
  */
 static int lft_kp_append_check(struct lft_kp_event *kev,
-			       const struct lft_kp_def *def,
-			       struct lft_kp_perr *perr)
+			       const struct lft_pb_def *def,
+			       struct lft_pb_perr *perr)
 {
 	struct lft_kp *k = list_first_entry(&kev->probes, struct lft_kp,
 					    sibling);
 	unsigned int i;
 
 	if (k->def->is_return != def->is_return) {
-		lft_kp_log(perr, LFT_KP_E_DIFF_PROBE_TYPE, 0);
+		lft_kp_log(perr, LFT_PB_E_DIFF_PROBE_TYPE, 0);
 		return -EEXIST;
 	}
-	i = lft_kp_diff_arg(def, k->def);
+	i = lft_pb_diff_arg(def, k->def);
 	if (i) {
 		/* Argument i is the command's word i + 1. */
-		lft_kp_log(perr, LFT_KP_E_DIFF_ARG_TYPE,
+		lft_kp_log(perr, LFT_PB_E_DIFF_ARG_TYPE,
 			   lft_kp_word_pos(perr->cmd ?: "", i + 1));
 		return -EEXIST;
 	}
 	list_for_each_entry(k, &kev->probes, sibling)
 		if (lft_kp_same_probe(k->def, def)) {
-			lft_kp_log(perr, LFT_KP_E_SAME_PROBE, 0);
+			lft_kp_log(perr, LFT_PB_E_SAME_PROBE, 0);
 			return -EEXIST;
 		}
 	return 0;
 }
 
 /* Register the probe, disabled; its errors as 6.1 reports them. */
-static int lft_kp_register(struct lft_kp *k, struct lft_kp_perr *perr)
+static int lft_kp_register(struct lft_kp *k, struct lft_pb_perr *perr)
 {
-	const struct lft_kp_def *def = k->def;
+	const struct lft_pb_def *def = k->def;
 	unsigned int sym_pos = strchrnul(perr->cmd, ' ') - perr->cmd + 1;
 	struct kprobe *kp = &k->rp.kp;
 	int ret = lft_kp_resolve_args(k->def);
@@ -733,11 +641,11 @@ static int lft_kp_register(struct lft_kp *k, struct lft_kp_perr *perr)
 		}
 	}
 	if (ret == -EILSEQ)
-		lft_kp_log(perr, LFT_KP_E_BAD_INSN_BNDRY, sym_pos);
+		lft_kp_log(perr, LFT_PB_E_BAD_INSN_BNDRY, sym_pos);
 	else if (ret == -ENOENT)
-		lft_kp_log(perr, LFT_KP_E_BAD_PROBE_ADDR, sym_pos);
+		lft_kp_log(perr, LFT_PB_E_BAD_PROBE_ADDR, sym_pos);
 	else if (ret && ret != -ENOMEM && ret != -EEXIST)
-		lft_kp_log(perr, LFT_KP_E_FAIL_REG_PROBE, sym_pos);
+		lft_kp_log(perr, LFT_PB_E_FAIL_REG_PROBE, sym_pos);
 	return ret;
 }
 
@@ -757,12 +665,12 @@ static void lft_kp_unregister(struct lft_kp *k)
 static int lft_kp_create(const char *line)
 {
 	struct lft_kp_event *kev;
-	struct lft_kp_perr perr;
-	struct lft_kp_def *def;
+	struct lft_pb_perr perr;
+	struct lft_pb_def *def;
 	struct lft_kp *k;
 	int ret;
 
-	def = lft_kp_parse(line, &lft_kp_syms, &perr);
+	def = lft_pb_parse(line, &lft_kp_syms, &perr);
 	if (IS_ERR(def)) {
 		lft_kp_log(&perr, perr.code, perr.pos);
 		kfree(perr.cmd);
@@ -793,7 +701,7 @@ static int lft_kp_create(const char *line)
 		ret = lft_event_add(&kev->ev);
 		if (ret) {
 			if (ret == -EEXIST)
-				lft_kp_log(&perr, LFT_KP_E_EVENT_EXIST, 0);
+				lft_kp_log(&perr, LFT_PB_E_EVENT_EXIST, 0);
 			lft_kp_unregister(k);
 			goto out_event;
 		}
@@ -826,7 +734,7 @@ out_free:
 	kfree(perr.cmd);
 	return ret;
 out_def:
-	lft_kp_def_free(def);
+	lft_pb_def_free(def);
 	kfree(perr.cmd);
 	return ret;
 }
@@ -864,8 +772,8 @@ static int lft_kp_remove(struct lft_kp *k)
 /* "PLACE [NAME=ARG ...]" after "-:EVENT": narrows which probe goes. */
 static bool lft_kp_match_head(struct lft_kp *k, int argc, char **argv)
 {
-	const struct lft_kp_def *def = k->def;
-	char buf[LFT_KP_NAME_LEN * 2];
+	const struct lft_pb_def *def = k->def;
+	char buf[LFT_PB_NAME_LEN * 2];
 	int i;
 
 	if (!argc)
@@ -916,7 +824,7 @@ static void lft_kp_show(struct seq_buf *s, struct lft_dynev *d)
 {
 	struct lft_kp *k = container_of(d, struct lft_kp, dyn);
 
-	lft_kp_def_show(k->def, (unsigned long)k->rp.kp.addr, k->rp.maxactive,
+	lft_pb_def_show(k->def, (unsigned long)k->rp.kp.addr, k->rp.maxactive,
 			s);
 }
 

@@ -7,7 +7,7 @@
  *
  * written to uprobe_events or dynamic_events, listed there and counted in
  * uprobe_profile. The fetch arguments are the kprobes' grammar
- * (kprobe_parse.c) read from the task: registers, $stack, $stackN,
+ * (probe_parse.c) read from the task: registers, $stack, $stackN,
  * $retval, $comm, @ADDR, @+FILE_OFFSET and dereferences all in user
  * memory. As in 6.1 the probe is placed (through the kernel's exported
  * uprobe API, compat/uprobe.h) while an array has the event enabled and
@@ -37,7 +37,7 @@
 #include "core/trace.h"
 #include "events/event.h"
 #include "events/dynevent.h"
-#include "events/kprobe.h"
+#include "events/probe.h"
 #include "events/probe_parse.h"
 
 #define LFT_UP_GROUP	"uprobes"
@@ -50,7 +50,7 @@ struct lft_up_event {
 	 * that probe goes first: the fields' names and the printer read it
 	 * (every probe's arguments have the same names and types).
 	 */
-	struct lft_kp_def *def;
+	struct lft_pb_def *def;
 	struct lft_ev_field *fields;
 	unsigned int head;		/* bytes before the arguments */
 	struct list_head probes;	/* its lft_up, oldest first */
@@ -62,7 +62,7 @@ struct lft_up {
 	struct lft_dynev dyn;		/* its line in dynamic_events */
 	struct list_head list;		/* lft_up_list, in creation order */
 	struct list_head sibling;	/* in event->probes */
-	struct lft_kp_def *def;
+	struct lft_pb_def *def;
 	struct path path;
 	struct lft_uprobe probe;
 	bool placed;			/* registered, until the event is off */
@@ -82,7 +82,7 @@ static LIST_HEAD(lft_up_list);
 static void lft_up_record(struct lft_up *u, struct pt_regs *regs,
 			  unsigned long func, unsigned long ip)
 {
-	const struct lft_kp_def *def = u->def;
+	const struct lft_pb_def *def = u->def;
 	unsigned int head = u->event->head;
 	unsigned long fbase = func - u->probe.offset;
 	unsigned int fixed = head + def->size, dsize = 0;
@@ -92,7 +92,7 @@ static void lft_up_record(struct lft_up *u, struct pt_regs *regs,
 	preempt_disable_notrace();
 	if (def->dynamic)
 		dsize = min_t(unsigned int,
-			      lft_kp_store_user(def, regs, fbase, NULL,
+			      lft_pb_store_user(def, regs, fbase, NULL,
 						head, 0),
 			      LFT_RB_MAX_PAYLOAD - fixed);
 	lft_ev_for_each_file(f, &u->event->ev) {
@@ -105,7 +105,7 @@ static void lft_up_record(struct lft_up *u, struct pt_regs *regs,
 		hd[0] = func;
 		if (def->is_return)
 			hd[1] = ip;
-		lft_kp_store_user(def, regs, fbase, rec, head, dsize);
+		lft_pb_store_user(def, regs, fbase, rec, head, dsize);
 		lft_ev_commit(f, &res);
 	}
 	preempt_enable_notrace();
@@ -146,7 +146,7 @@ static void lft_up_print(struct seq_buf *s, const void *rec, unsigned int len)
 		seq_buf_printf(s, "(0x%lx <- 0x%lx)", hd[1], hd[0]);
 	else
 		seq_buf_printf(s, "(0x%lx)", hd[0]);
-	lft_kp_print_args(s, uev->def, rec, len, uev->head);
+	lft_pb_print_args(s, uev->def, rec, len, uev->head);
 }
 
 /* Take a probe out of the task's code; on return no handler of it runs. */
@@ -191,7 +191,7 @@ static void lft_up_free(struct lft_up *u)
 {
 	/* The event's own definition goes with the event. */
 	if (!u->event || u->def != u->event->def)
-		lft_kp_def_free(u->def);
+		lft_pb_def_free(u->def);
 	if (u->path.dentry)
 		path_put(&u->path);
 	kfree(u);
@@ -201,8 +201,8 @@ static void lft_up_free(struct lft_up *u)
 static void lft_up_event_drop(struct lft_up_event *uev)
 {
 	if (uev->fields)
-		lft_kp_arg_fields_free(uev->def, uev->fields +
-				       lft_kp_head_fields(uev->def));
+		lft_pb_arg_fields_free(uev->def, uev->fields +
+				       lft_pb_head_fields(uev->def));
 	kfree(uev->fields);
 	kfree(uev->ev.print_fmt);
 	kfree(uev);
@@ -210,17 +210,17 @@ static void lft_up_event_drop(struct lft_up_event *uev)
 
 static void lft_up_event_free(struct lft_up_event *uev)
 {
-	struct lft_kp_def *def = uev->def;
+	struct lft_pb_def *def = uev->def;
 
 	/* Its fields are freed by what the definition says they are. */
 	lft_up_event_drop(uev);
-	lft_kp_def_free(def);
+	lft_pb_def_free(def);
 }
 
 /* The format's fields: the head's (as a kprobe's), then the arguments. */
 static int lft_up_fields(struct lft_up_event *uev)
 {
-	const struct lft_kp_def *def = uev->def;
+	const struct lft_pb_def *def = uev->def;
 	struct lft_ev_field *fl;
 
 	fl = kcalloc(def->nargs + 2, sizeof(*fl), GFP_KERNEL);
@@ -228,13 +228,13 @@ static int lft_up_fields(struct lft_up_event *uev)
 		return -ENOMEM;
 	uev->fields = fl;
 	uev->ev.fields = fl;
-	uev->ev.nfields = def->nargs + lft_kp_head_fields(def);
-	uev->head = lft_kp_head_set(def, fl);
-	return lft_kp_arg_fields(def, fl + lft_kp_head_fields(def), uev->head);
+	uev->ev.nfields = def->nargs + lft_pb_head_fields(def);
+	uev->head = lft_pb_head_set(def, fl);
+	return lft_pb_arg_fields(def, fl + lft_pb_head_fields(def), uev->head);
 }
 
 /* A new event for @def's first probe; lft_event_add() is the caller's. */
-static struct lft_up_event *lft_up_event_new(struct lft_kp_def *def)
+static struct lft_up_event *lft_up_event_new(struct lft_pb_def *def)
 {
 	struct lft_up_event *uev = kzalloc(sizeof(*uev), GFP_KERNEL);
 
@@ -242,7 +242,7 @@ static struct lft_up_event *lft_up_event_new(struct lft_kp_def *def)
 		return NULL;
 	uev->def = def;
 	INIT_LIST_HEAD(&uev->probes);
-	uev->ev.print_fmt = lft_kp_print_fmt(def);
+	uev->ev.print_fmt = lft_pb_print_fmt(def);
 	if (!uev->ev.print_fmt || lft_up_fields(uev)) {
 		lft_up_event_drop(uev);
 		return NULL;
@@ -259,10 +259,10 @@ static struct lft_up_event *lft_up_event_new(struct lft_kp_def *def)
  * PATH:OFFSET[(REF)][%return] (word 1), checked in 6.1's order; carets
  * count from the word's start. The file is looked up first.
  */
-static int lft_up_parse_place(struct lft_kp_words *w, struct lft_up *u,
+static int lft_up_parse_place(struct lft_pb_words *w, struct lft_up *u,
 			      char *file)
 {
-	struct lft_kp_def *def = u->def;
+	struct lft_pb_def *def = u->def;
 	char *arg = strrchr(file, ':'), *rctr, *end, *p;
 	int ret;
 
@@ -270,51 +270,51 @@ static int lft_up_parse_place(struct lft_kp_words *w, struct lft_up *u,
 	ret = kern_path(file, LOOKUP_FOLLOW, &u->path);
 	if (ret) {
 		u->path.dentry = NULL;
-		lft_kp_err(w, 0, LFT_KP_E_FILE_NOT_FOUND);
+		lft_pb_err(w, 0, LFT_PB_E_FILE_NOT_FOUND);
 		return ret;
 	}
 	if (!d_is_reg(u->path.dentry))
-		return lft_kp_err(w, 0, LFT_KP_E_NO_REGULAR_FILE);
+		return lft_pb_err(w, 0, LFT_PB_E_NO_REGULAR_FILE);
 	rctr = strchr(arg, '(');
 	if (rctr) {
 		end = strchr(rctr, ')');
 		if (!end)
-			return lft_kp_err(w, rctr + strlen(rctr) - file,
-					  LFT_KP_E_REFCNT_OPEN_BRACE);
+			return lft_pb_err(w, rctr + strlen(rctr) - file,
+					  LFT_PB_E_REFCNT_OPEN_BRACE);
 		if (end[1])
-			return lft_kp_err(w, end + 1 - file,
-					  LFT_KP_E_BAD_REFCNT_SUFFIX);
+			return lft_pb_err(w, end + 1 - file,
+					  LFT_PB_E_BAD_REFCNT_SUFFIX);
 		*rctr++ = '\0';
 		*end = '\0';
 		if (kstrtoul(rctr, 0, &def->ref_ctr))
-			return lft_kp_err(w, rctr - file, LFT_KP_E_BAD_REFCNT);
+			return lft_pb_err(w, rctr - file, LFT_PB_E_BAD_REFCNT);
 	}
 	p = strchr(arg, '%');
 	if (p) {
 		if (strcmp(p, "%return"))
-			return lft_kp_err(w, p - file, LFT_KP_E_BAD_ADDR_SUFFIX);
+			return lft_pb_err(w, p - file, LFT_PB_E_BAD_ADDR_SUFFIX);
 		*p = '\0';
 		def->is_return = true;
 	}
 	if (kstrtoul(arg, 0, &def->offset))
-		return lft_kp_err(w, arg - file, LFT_KP_E_BAD_UPROBE_OFFS);
+		return lft_pb_err(w, arg - file, LFT_PB_E_BAD_UPROBE_OFFS);
 	return 0;
 }
 
 /* "p_FILE_0xOFFSET": the file's base name up to its first '.', '-', '_'. */
-static void lft_up_default_name(struct lft_kp_def *def)
+static void lft_up_default_name(struct lft_pb_def *def)
 {
 	const char *base = kbasename(def->path);
 	size_t len = strcspn(base, ".-_");
 
 	/* 'p' even for return probes, as 6.1. */
-	snprintf(def->event, LFT_KP_NAME_LEN, "p_%.*s_0x%lx", (int)len, base,
+	snprintf(def->event, LFT_PB_NAME_LEN, "p_%.*s_0x%lx", (int)len, base,
 		 def->offset);
 }
 
-static int lft_up_parse_words(struct lft_kp_words *w, struct lft_up *u)
+static int lft_up_parse_words(struct lft_pb_words *w, struct lft_up *u)
 {
-	struct lft_kp_def *def = u->def;
+	struct lft_pb_def *def = u->def;
 	const char *event = w->argv[0][1] == ':' ? &w->argv[0][2] : NULL;
 	char *file;
 	int i, nargs, ret;
@@ -333,32 +333,32 @@ static int lft_up_parse_words(struct lft_kp_words *w, struct lft_up *u)
 	if (ret)
 		return ret;
 	w->idx = 0;
-	strscpy(def->group, LFT_UP_GROUP, LFT_KP_NAME_LEN);
+	strscpy(def->group, LFT_UP_GROUP, LFT_PB_NAME_LEN);
 	if (event) {
-		ret = lft_kp_parse_gname(w, def->group, def->event, event,
+		ret = lft_pb_parse_gname(w, def->group, def->event, event,
 					 event - w->argv[0]);
 		if (ret)
 			return ret;
 	}
 	if (!def->event[0])
 		lft_up_default_name(def);
-	nargs = min(w->argc - 2, LFT_KP_MAX_ARGS);
+	nargs = min(w->argc - 2, LFT_PB_MAX_ARGS);
 	def->args = kcalloc(nargs ?: 1, sizeof(*def->args), GFP_KERNEL);
 	if (!def->args)
 		return -ENOMEM;
 	for (i = 0; i < nargs; i++) {
 		w->idx = i + 2;
-		ret = lft_kp_parse_arg(w, def, i, w->argv[i + 2], false);
+		ret = lft_pb_parse_arg(w, def, i, w->argv[i + 2], false);
 		if (ret)
 			return ret;
-		if (def->args[i].type->kind == LFT_KP_STRING)
+		if (def->args[i].type->kind == LFT_PB_STRING)
 			def->dynamic = true;
 	}
 	return 0;
 }
 
 /* Whether @line is a uprobe's: 6.1's tests, before any error is logged. */
-static bool lft_up_mine(struct lft_kp_words *w)
+static bool lft_up_mine(struct lft_pb_words *w)
 {
 	const char *colon;
 
@@ -406,23 +406,23 @@ static int lft_up_check_ref_ctr(const struct lft_up *n)
  * written as one of its probes.
  */
 static int lft_up_append_check(struct lft_up_event *uev, struct lft_up *n,
-			       struct lft_kp_words *w)
+			       struct lft_pb_words *w)
 {
-	const struct lft_kp_def *def = n->def;
+	const struct lft_pb_def *def = n->def;
 	struct lft_up *u = list_first_entry(&uev->probes, struct lft_up,
 					    sibling);
 	unsigned int i;
 
 	w->idx = 0;
 	if (u->def->is_return != def->is_return) {
-		lft_kp_err(w, 0, LFT_KP_E_DIFF_PROBE_TYPE);
+		lft_pb_err(w, 0, LFT_PB_E_DIFF_PROBE_TYPE);
 		return -EEXIST;
 	}
-	i = lft_kp_diff_arg(def, u->def);
+	i = lft_pb_diff_arg(def, u->def);
 	if (i) {
 		/* Argument i is the command's word i + 1. */
 		w->idx = i + 1;
-		lft_kp_err(w, 0, LFT_KP_E_DIFF_ARG_TYPE);
+		lft_pb_err(w, 0, LFT_PB_E_DIFF_ARG_TYPE);
 		return -EEXIST;
 	}
 	list_for_each_entry(u, &uev->probes, sibling) {
@@ -433,7 +433,7 @@ static int lft_up_append_check(struct lft_up_event *uev, struct lft_up *n,
 			if (strcmp(u->def->args[i].comm, def->args[i].comm))
 				break;
 		if (i == def->nargs) {
-			lft_kp_err(w, 0, LFT_KP_E_SAME_PROBE);
+			lft_pb_err(w, 0, LFT_PB_E_SAME_PROBE);
 			return -EEXIST;
 		}
 	}
@@ -441,7 +441,7 @@ static int lft_up_append_check(struct lft_up_event *uev, struct lft_up *n,
 }
 
 /* Add @u: a new event, or one more probe on the event of its name. */
-static int lft_up_add(struct lft_up *u, struct lft_kp_words *w)
+static int lft_up_add(struct lft_up *u, struct lft_pb_words *w)
 {
 	struct lft_up_event *uev;
 	int ret = lft_up_check_ref_ctr(u);
@@ -461,7 +461,7 @@ static int lft_up_add(struct lft_up *u, struct lft_kp_words *w)
 		if (ret) {
 			if (ret == -EEXIST) {
 				w->idx = 0;
-				lft_kp_err(w, 0, LFT_KP_E_EVENT_EXIST);
+				lft_pb_err(w, 0, LFT_PB_E_EVENT_EXIST);
 			}
 			lft_up_event_drop(uev);
 			return ret;
@@ -476,21 +476,21 @@ static int lft_up_add(struct lft_up *u, struct lft_kp_words *w)
 
 static int lft_up_create(const char *line)
 {
-	struct lft_kp_perr perr = {};
-	struct lft_kp_words w = { .perr = &perr };
-	struct lft_kp_def *def;
+	struct lft_pb_perr perr = {};
+	struct lft_pb_words w = { .perr = &perr };
+	struct lft_pb_def *def;
 	struct lft_up *u;
 	int ret;
 
-	ret = lft_kp_split(line, &w);
+	ret = lft_pb_split(line, &w);
 	if (ret)
 		return ret;
 	if (!lft_up_mine(&w)) {
-		lft_kp_words_free(&w);
+		lft_pb_words_free(&w);
 		return -ECANCELED;
 	}
 	ret = -ENOMEM;
-	perr.cmd = lft_kp_join(&w);
+	perr.cmd = lft_pb_join(&w);
 	u = kzalloc(sizeof(*u), GFP_KERNEL);
 	def = kzalloc(sizeof(*def), GFP_KERNEL);
 	if (!perr.cmd || !u || !def) {
@@ -498,7 +498,7 @@ static int lft_up_create(const char *line)
 		kfree(def);
 		goto out;
 	}
-	def->kind = LFT_KP_UPROBE;
+	def->kind = LFT_PB_UPROBE;
 	def->is_return = w.argv[0][0] == 'r';
 	u->def = def;
 	ret = lft_up_parse_words(&w, u);
@@ -515,17 +515,17 @@ static int lft_up_create(const char *line)
 out_free:
 	if (perr.code)
 		lft_err_log(NULL, "trace_uprobe", perr.cmd,
-			    lft_kp_err_text[perr.code], perr.pos);
+			    lft_pb_err_text[perr.code], perr.pos);
 	lft_up_free(u);
 out:
-	lft_kp_words_free(&w);
+	lft_pb_words_free(&w);
 	kfree(perr.cmd);
 	return ret;
 }
 
 /* ------------------------------------------------ dynamic_events' ops */
 
-static void lft_up_show_place(struct seq_buf *s, const struct lft_kp_def *def)
+static void lft_up_show_place(struct seq_buf *s, const struct lft_pb_def *def)
 {
 	seq_buf_printf(s, "%s:0x%0*lx", def->path, (int)(sizeof(void *) * 2),
 		       def->offset);
@@ -535,7 +535,7 @@ static void lft_up_show_place(struct seq_buf *s, const struct lft_kp_def *def)
 
 static void lft_up_show(struct seq_buf *s, struct lft_dynev *d)
 {
-	const struct lft_kp_def *def = container_of(d, struct lft_up, dyn)->def;
+	const struct lft_pb_def *def = container_of(d, struct lft_up, dyn)->def;
 	unsigned int i;
 
 	seq_buf_printf(s, "%c:%s/%s ", def->is_return ? 'r' : 'p', def->group,
@@ -556,8 +556,8 @@ static bool lft_up_busy(struct lft_dynev *d)
 static bool lft_up_match(const char *group, const char *event, int argc,
 			 char **argv, struct lft_dynev *d)
 {
-	const struct lft_kp_def *def = container_of(d, struct lft_up, dyn)->def;
-	char buf[LFT_KP_ARGSTR_LEN + 1];
+	const struct lft_pb_def *def = container_of(d, struct lft_up, dyn)->def;
+	char buf[LFT_PB_ARGSTR_LEN + 1];
 	struct seq_buf s;
 	int i;
 

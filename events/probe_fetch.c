@@ -17,39 +17,39 @@
 #include <linux/string.h>
 #include <linux/uaccess.h>
 
-#include "events/kprobe.h"
+#include "events/probe.h"
 
-#define LFT_KP_STR_FMT	"\\\"%s\\\""
+#define LFT_PB_STR_FMT	"\\\"%s\\\""
 /* Text for tools, not a format for C: 6.1 writes %Lu ("\x4c" is 'L'). */
-#define LFT_KP_L	"\x4c"
+#define LFT_PB_L	"\x4c"
 
-static const struct lft_kp_type lft_kp_types[] = {
-	{ "string", "__data_loc char[]", LFT_KP_STR_FMT, 4, 1, LFT_KP_STRING },
-	{ "ustring", "__data_loc char[]", LFT_KP_STR_FMT, 4, 1, LFT_KP_STRING,
+static const struct lft_pb_type lft_pb_types[] = {
+	{ "string", "__data_loc char[]", LFT_PB_STR_FMT, 4, 1, LFT_PB_STRING },
+	{ "ustring", "__data_loc char[]", LFT_PB_STR_FMT, 4, 1, LFT_PB_STRING,
 	  true },
-	{ "u8", "u8", "%u", 1, 0, LFT_KP_UNSIGNED },
-	{ "u16", "u16", "%u", 2, 0, LFT_KP_UNSIGNED },
-	{ "u32", "u32", "%u", 4, 0, LFT_KP_UNSIGNED },
-	{ "u64", "u64", "%" LFT_KP_L "u", 8, 0, LFT_KP_UNSIGNED },
-	{ "s8", "s8", "%d", 1, 1, LFT_KP_SIGNED },
-	{ "s16", "s16", "%d", 2, 1, LFT_KP_SIGNED },
-	{ "s32", "s32", "%d", 4, 1, LFT_KP_SIGNED },
-	{ "s64", "s64", "%" LFT_KP_L "d", 8, 1, LFT_KP_SIGNED },
-	{ "x8", "u8", "0x%x", 1, 0, LFT_KP_HEX },
-	{ "x16", "u16", "0x%x", 2, 0, LFT_KP_HEX },
-	{ "x32", "u32", "0x%x", 4, 0, LFT_KP_HEX },
-	{ "x64", "u64", "0x%" LFT_KP_L "x", 8, 0, LFT_KP_HEX },
-	{ "symbol", "u64", "%pS", 8, 0, LFT_KP_SYMBOL },
+	{ "u8", "u8", "%u", 1, 0, LFT_PB_UNSIGNED },
+	{ "u16", "u16", "%u", 2, 0, LFT_PB_UNSIGNED },
+	{ "u32", "u32", "%u", 4, 0, LFT_PB_UNSIGNED },
+	{ "u64", "u64", "%" LFT_PB_L "u", 8, 0, LFT_PB_UNSIGNED },
+	{ "s8", "s8", "%d", 1, 1, LFT_PB_SIGNED },
+	{ "s16", "s16", "%d", 2, 1, LFT_PB_SIGNED },
+	{ "s32", "s32", "%d", 4, 1, LFT_PB_SIGNED },
+	{ "s64", "s64", "%" LFT_PB_L "d", 8, 1, LFT_PB_SIGNED },
+	{ "x8", "u8", "0x%x", 1, 0, LFT_PB_HEX },
+	{ "x16", "u16", "0x%x", 2, 0, LFT_PB_HEX },
+	{ "x32", "u32", "0x%x", 4, 0, LFT_PB_HEX },
+	{ "x64", "u64", "0x%" LFT_PB_L "x", 8, 0, LFT_PB_HEX },
+	{ "symbol", "u64", "%pS", 8, 0, LFT_PB_SYMBOL },
 };
 
 /**
- * lft_kp_find_type() - a fetch type by name
+ * lft_pb_find_type() - a fetch type by name
  * @name: as written after ':' (NULL: the default, x64); a bitfield
  *	"b<w>@<o>/<size>" gives the unsigned type of its size
  *
  * Return: the type, or NULL.
  */
-const struct lft_kp_type *lft_kp_find_type(const char *name)
+const struct lft_pb_type *lft_pb_find_type(const char *name)
 {
 	unsigned long bits;
 	unsigned int i;
@@ -62,51 +62,51 @@ const struct lft_kp_type *lft_kp_find_type(const char *name)
 			return NULL;
 		switch (bits) {
 		case 8:
-			return lft_kp_find_type("u8");
+			return lft_pb_find_type("u8");
 		case 16:
-			return lft_kp_find_type("u16");
+			return lft_pb_find_type("u16");
 		case 32:
-			return lft_kp_find_type("u32");
+			return lft_pb_find_type("u32");
 		case 64:
-			return lft_kp_find_type("u64");
+			return lft_pb_find_type("u64");
 		}
 		return NULL;
 	}
-	for (i = 0; i < ARRAY_SIZE(lft_kp_types); i++)
-		if (!strcmp(name, lft_kp_types[i].name))
-			return &lft_kp_types[i];
+	for (i = 0; i < ARRAY_SIZE(lft_pb_types); i++)
+		if (!strcmp(name, lft_pb_types[i].name))
+			return &lft_pb_types[i];
 	return NULL;
 }
-EXPORT_SYMBOL_NS_GPL(lft_kp_find_type, LFTRACE_INTERNAL);
+EXPORT_SYMBOL_NS_GPL(lft_pb_find_type, LFTRACE_INTERNAL);
 
-#define LFT_KP_REG(r)	{ #r, offsetof(struct pt_regs, r) }
+#define LFT_PB_REG(r)	{ #r, offsetof(struct pt_regs, r) }
 
 /* x86_64's register names for %REG, the kernel's list. */
 static const struct {
 	const char *name;
 	unsigned int offset;
-} lft_kp_regs[] = {
-	LFT_KP_REG(r15), LFT_KP_REG(r14), LFT_KP_REG(r13), LFT_KP_REG(r12),
-	LFT_KP_REG(r11), LFT_KP_REG(r10), LFT_KP_REG(r9), LFT_KP_REG(r8),
-	LFT_KP_REG(bx), LFT_KP_REG(cx), LFT_KP_REG(dx), LFT_KP_REG(si),
-	LFT_KP_REG(di), LFT_KP_REG(bp), LFT_KP_REG(ax), LFT_KP_REG(orig_ax),
-	LFT_KP_REG(ip), LFT_KP_REG(cs), LFT_KP_REG(flags), LFT_KP_REG(sp),
-	LFT_KP_REG(ss),
+} lft_pb_regs[] = {
+	LFT_PB_REG(r15), LFT_PB_REG(r14), LFT_PB_REG(r13), LFT_PB_REG(r12),
+	LFT_PB_REG(r11), LFT_PB_REG(r10), LFT_PB_REG(r9), LFT_PB_REG(r8),
+	LFT_PB_REG(bx), LFT_PB_REG(cx), LFT_PB_REG(dx), LFT_PB_REG(si),
+	LFT_PB_REG(di), LFT_PB_REG(bp), LFT_PB_REG(ax), LFT_PB_REG(orig_ax),
+	LFT_PB_REG(ip), LFT_PB_REG(cs), LFT_PB_REG(flags), LFT_PB_REG(sp),
+	LFT_PB_REG(ss),
 };
 
 /**
- * lft_kp_reg_offset() - where a register is in struct pt_regs
+ * lft_pb_reg_offset() - where a register is in struct pt_regs
  * @name: its name without '%' ("di")
  *
  * Return: the offset, or -EINVAL.
  */
-int lft_kp_reg_offset(const char *name)
+int lft_pb_reg_offset(const char *name)
 {
 	unsigned int i;
 
-	for (i = 0; i < ARRAY_SIZE(lft_kp_regs); i++)
-		if (!strcmp(name, lft_kp_regs[i].name))
-			return lft_kp_regs[i].offset;
+	for (i = 0; i < ARRAY_SIZE(lft_pb_regs); i++)
+		if (!strcmp(name, lft_pb_regs[i].name))
+			return lft_pb_regs[i].offset;
 	return -EINVAL;
 }
 
@@ -116,8 +116,8 @@ int lft_kp_reg_offset(const char *name)
  * What a fetch starts from: a kprobe's or uprobe's registers, or the
  * record of the event an eprobe is attached to.
  */
-struct lft_kp_ctx {
-	const struct lft_kp_def *def;
+struct lft_pb_ctx {
+	const struct lft_pb_def *def;
 	struct pt_regs *regs;
 	const void *src;
 	unsigned int srclen;
@@ -131,7 +131,7 @@ struct lft_kp_ctx {
  * below TASK_SIZE is read as user memory too: +0($arg2):string on a
  * syscall's user pointer gives the string, not a fault.
  */
-static bool lft_kp_read(void *dst, unsigned long addr, size_t n, bool user)
+static bool lft_pb_read(void *dst, unsigned long addr, size_t n, bool user)
 {
 	if (user || addr < TASK_SIZE)
 		return !copy_from_user_nofault(dst, (const void __user *)addr, n);
@@ -144,7 +144,7 @@ static bool lft_kp_read(void *dst, unsigned long addr, size_t n, bool user)
  * Read a page at a time at most, so no read runs into an unmapped page
  * when the string ends before it.
  */
-static unsigned int lft_kp_str(char *dst, unsigned long addr,
+static unsigned int lft_pb_str(char *dst, unsigned long addr,
 			       unsigned int max, bool user)
 {
 	char tmp[64];
@@ -158,7 +158,7 @@ static unsigned int lft_kp_str(char *dst, unsigned long addr,
 
 		if (!dst)
 			chunk = min(chunk, sizeof(tmp));
-		if (!lft_kp_read(buf, addr + n, chunk, user))
+		if (!lft_pb_read(buf, addr + n, chunk, user))
 			return 0;
 		nul = memchr(buf, '\0', chunk);
 		if (nul)
@@ -171,7 +171,7 @@ static unsigned int lft_kp_str(char *dst, unsigned long addr,
 }
 
 /* An eprobe's $FIELD, read as 6.1 reads it; false if not in the record. */
-static bool lft_kp_field(const struct lft_kp_arg *a, const struct lft_kp_ctx *x,
+static bool lft_pb_field(const struct lft_pb_arg *a, const struct lft_pb_ctx *x,
 			 unsigned long *val)
 {
 	const void *p = x->src + a->param;
@@ -179,16 +179,16 @@ static bool lft_kp_field(const struct lft_kp_arg *a, const struct lft_kp_ctx *x,
 	if (a->param + a->fsize > x->srclen)
 		return false;
 	switch (a->fkind) {
-	case LFT_KP_FIELD_DYN:
+	case LFT_PB_FIELD_DYN:
 		*val = (unsigned long)x->src + (*(const u32 *)p & 0xffff);
 		return true;
-	case LFT_KP_FIELD_REL:
+	case LFT_PB_FIELD_REL:
 		*val = (unsigned long)p + (*(const u32 *)p & 0xffff);
 		return true;
-	case LFT_KP_FIELD_STATIC:
+	case LFT_PB_FIELD_STATIC:
 		*val = (unsigned long)p;
 		return true;
-	case LFT_KP_FIELD_PTR:
+	case LFT_PB_FIELD_PTR:
 		*val = *(const unsigned long *)p;
 		return true;
 	}
@@ -209,37 +209,37 @@ static bool lft_kp_field(const struct lft_kp_arg *a, const struct lft_kp_ctx *x,
 	return true;
 }
 
-static bool lft_kp_base(const struct lft_kp_arg *a, const struct lft_kp_ctx *x,
+static bool lft_pb_base(const struct lft_pb_arg *a, const struct lft_pb_ctx *x,
 			unsigned long *val)
 {
 	struct pt_regs *regs = x->regs;
 
 	switch (a->base) {
-	case LFT_KP_FIELD:
-		return lft_kp_field(a, x, val);
-	case LFT_KP_FOFFS:
+	case LFT_PB_FIELD:
+		return lft_pb_field(a, x, val);
+	case LFT_PB_FOFFS:
 		*val = x->fbase + a->param;
 		return true;
-	case LFT_KP_REG:
+	case LFT_PB_REG:
 		*val = *(unsigned long *)((char *)regs + a->param);
 		return true;
-	case LFT_KP_STACK:
+	case LFT_PB_STACK:
 		if (x->user)
-			return lft_kp_read(val, user_stack_pointer(regs) +
+			return lft_pb_read(val, user_stack_pointer(regs) +
 					   a->param * sizeof(long),
 					   sizeof(*val), true);
 		*val = regs_get_kernel_stack_nth(regs, a->param);
 		return true;
-	case LFT_KP_STACKP:
+	case LFT_PB_STACKP:
 		*val = kernel_stack_pointer(regs);
 		return true;
-	case LFT_KP_RETVAL:
+	case LFT_PB_RETVAL:
 		*val = regs_return_value(regs);
 		return true;
-	case LFT_KP_COMM:
+	case LFT_PB_COMM:
 		*val = (unsigned long)current->comm;
 		return true;
-	case LFT_KP_ARG:
+	case LFT_PB_ARG:
 		*val = regs_get_kernel_argument(regs, a->param);
 		return true;
 	default:		/* IMM, DATA */
@@ -249,38 +249,38 @@ static bool lft_kp_base(const struct lft_kp_arg *a, const struct lft_kp_ctx *x,
 }
 
 /* The value before the last step: the base through each dereference. */
-static bool lft_kp_walk(const struct lft_kp_arg *a, const struct lft_kp_ctx *x,
+static bool lft_pb_walk(const struct lft_pb_arg *a, const struct lft_pb_ctx *x,
 			unsigned long *val)
 {
 	unsigned int i;
 
-	if (!lft_kp_base(a, x, val))
+	if (!lft_pb_base(a, x, val))
 		return false;
 	for (i = 0; i < a->nderef; i++)
-		if (!lft_kp_read(val, *val + a->deref[i].off, sizeof(*val),
+		if (!lft_pb_read(val, *val + a->deref[i].off, sizeof(*val),
 				 a->deref[i].user || x->user))
 			return false;
 	return true;
 }
 
 /* A string argument's element @j: its address, false if unreadable. */
-static bool lft_kp_str_addr(const struct lft_kp_arg *a, unsigned long val,
+static bool lft_pb_str_addr(const struct lft_pb_arg *a, unsigned long val,
 			    unsigned int j, unsigned long *addr, bool user)
 {
 	switch (a->loc) {
-	case LFT_KP_LOC_VALUE:
+	case LFT_PB_LOC_VALUE:
 		*addr = val;
 		return true;
-	case LFT_KP_LOC_MEM:
+	case LFT_PB_LOC_MEM:
 		*addr = val + a->loc_off;
 		return true;
 	default:
-		return lft_kp_read(addr, val + a->loc_off + j * sizeof(long),
+		return lft_pb_read(addr, val + a->loc_off + j * sizeof(long),
 				   sizeof(*addr), a->loc_user || user);
 	}
 }
 
-static void lft_kp_store_num(const struct lft_kp_arg *a, unsigned long val,
+static void lft_pb_store_num(const struct lft_pb_arg *a, unsigned long val,
 			     bool ok, void *field, bool user)
 {
 	unsigned int j, n = a->count ?: 1, size = a->type->size;
@@ -288,9 +288,9 @@ static void lft_kp_store_num(const struct lft_kp_arg *a, unsigned long val,
 	for (j = 0; j < n; j++) {
 		u64 v = 0;
 
-		if (a->loc == LFT_KP_LOC_VALUE)
+		if (a->loc == LFT_PB_LOC_VALUE)
 			v = ok ? val : 0;
-		else if (ok && !lft_kp_read(&v, val + a->loc_off + j * size,
+		else if (ok && !lft_pb_read(&v, val + a->loc_off + j * size,
 					    size, a->loc_user || user))
 			v = 0;
 		if (a->bf_width)
@@ -302,33 +302,33 @@ static void lft_kp_store_num(const struct lft_kp_arg *a, unsigned long val,
 }
 
 /* Each argument into @rec (NULL: measure the strings only). */
-static unsigned int lft_kp_store_ctx(const struct lft_kp_ctx *x, void *rec,
+static unsigned int lft_pb_store_ctx(const struct lft_pb_ctx *x, void *rec,
 				     unsigned int head, unsigned int room)
 {
-	const struct lft_kp_def *def = x->def;
+	const struct lft_pb_def *def = x->def;
 	char *dyn = rec ? (char *)rec + head + def->size : NULL;
 	unsigned int i, j, total = 0;
 
 	for (i = 0; i < def->nargs; i++) {
-		const struct lft_kp_arg *a = &def->args[i];
+		const struct lft_pb_arg *a = &def->args[i];
 		void *field = rec ? (char *)rec + head + a->offset : NULL;
 		/* A uprobe's $comm is the task's name, in the kernel. */
 		bool user = a->type->user || a->loc_user ||
-			    (x->user && a->base != LFT_KP_COMM);
+			    (x->user && a->base != LFT_PB_COMM);
 		unsigned long val = 0, addr;
-		bool ok = lft_kp_walk(a, x, &val);
+		bool ok = lft_pb_walk(a, x, &val);
 
-		if (a->type->kind != LFT_KP_STRING) {
+		if (a->type->kind != LFT_PB_STRING) {
 			if (rec)
-				lft_kp_store_num(a, val, ok, field, x->user);
+				lft_pb_store_num(a, val, ok, field, x->user);
 			continue;
 		}
 		for (j = 0; j < (a->count ?: 1); j++) {
 			unsigned int len = 0;
 
-			if (ok && lft_kp_str_addr(a, val, j, &addr, x->user))
-				len = lft_kp_str(dyn, addr, rec ? room :
-						 LFT_KP_STR_MAX, user);
+			if (ok && lft_pb_str_addr(a, val, j, &addr, x->user))
+				len = lft_pb_str(dyn, addr, rec ? room :
+						 LFT_PB_STR_MAX, user);
 			total += len;
 			if (!rec)
 				continue;
@@ -341,7 +341,7 @@ static unsigned int lft_kp_store_ctx(const struct lft_kp_ctx *x, void *rec,
 }
 
 /**
- * lft_kp_store() - fetch a kprobe's arguments into its record
+ * lft_pb_store() - fetch a kprobe's arguments into its record
  * @def: the probe's definition
  * @regs: the registers at the probe
  * @rec: the record, or NULL to measure the strings only
@@ -353,17 +353,17 @@ static unsigned int lft_kp_store_ctx(const struct lft_kp_ctx *x, void *rec,
  *
  * Return: the bytes the strings took (or would take).
  */
-unsigned int lft_kp_store(const struct lft_kp_def *def, struct pt_regs *regs,
+unsigned int lft_pb_store(const struct lft_pb_def *def, struct pt_regs *regs,
 			  void *rec, unsigned int head, unsigned int room)
 {
-	struct lft_kp_ctx x = { .def = def, .regs = regs };
+	struct lft_pb_ctx x = { .def = def, .regs = regs };
 
-	return lft_kp_store_ctx(&x, rec, head, room);
+	return lft_pb_store_ctx(&x, rec, head, room);
 }
-EXPORT_SYMBOL_NS_GPL(lft_kp_store, LFTRACE_INTERNAL);
+EXPORT_SYMBOL_NS_GPL(lft_pb_store, LFTRACE_INTERNAL);
 
 /**
- * lft_kp_store_rec() - lft_kp_store() for an eprobe: from the record of
+ * lft_pb_store_rec() - lft_pb_store() for an eprobe: from the record of
  *	the event it is attached to
  * @def: the eprobe's definition (its fields resolved)
  * @src: the attached event's record
@@ -374,17 +374,17 @@ EXPORT_SYMBOL_NS_GPL(lft_kp_store, LFTRACE_INTERNAL);
  *
  * Return: the bytes the strings took (or would take).
  */
-unsigned int lft_kp_store_rec(const struct lft_kp_def *def, const void *src,
+unsigned int lft_pb_store_rec(const struct lft_pb_def *def, const void *src,
 			      unsigned int srclen, void *rec, unsigned int head,
 			      unsigned int room)
 {
-	struct lft_kp_ctx x = { .def = def, .src = src, .srclen = srclen };
+	struct lft_pb_ctx x = { .def = def, .src = src, .srclen = srclen };
 
-	return lft_kp_store_ctx(&x, rec, head, room);
+	return lft_pb_store_ctx(&x, rec, head, room);
 }
 
 /**
- * lft_kp_store_user() - lft_kp_store() for a uprobe: memory is the task's
+ * lft_pb_store_user() - lft_pb_store() for a uprobe: memory is the task's
  * @def: the probe's definition
  * @regs: the task's registers at the probe
  * @fbase: where offset 0 of the probed file is mapped (for @+OFFS)
@@ -394,24 +394,24 @@ unsigned int lft_kp_store_rec(const struct lft_kp_def *def, const void *src,
  *
  * Return: the bytes the strings took (or would take).
  */
-unsigned int lft_kp_store_user(const struct lft_kp_def *def,
+unsigned int lft_pb_store_user(const struct lft_pb_def *def,
 			       struct pt_regs *regs, unsigned long fbase,
 			       void *rec, unsigned int head, unsigned int room)
 {
-	struct lft_kp_ctx x = { .def = def, .regs = regs, .fbase = fbase,
+	struct lft_pb_ctx x = { .def = def, .regs = regs, .fbase = fbase,
 				.user = true };
 
-	return lft_kp_store_ctx(&x, rec, head, room);
+	return lft_pb_store_ctx(&x, rec, head, room);
 }
 
 /* ------------------------------------------------------------ print */
 
-static void lft_kp_print_one(struct seq_buf *s, const struct lft_kp_type *t,
+static void lft_pb_print_one(struct seq_buf *s, const struct lft_pb_type *t,
 			     const void *p, const void *rec, unsigned int len)
 {
 	u64 v = 0;
 
-	if (t->kind == LFT_KP_STRING) {
+	if (t->kind == LFT_PB_STRING) {
 		u32 loc = *(const u32 *)p;
 		unsigned int off = loc & 0xffff, n = loc >> 16;
 
@@ -424,20 +424,20 @@ static void lft_kp_print_one(struct seq_buf *s, const struct lft_kp_type *t,
 	}
 	memcpy(&v, p, t->size);
 	switch (t->kind) {
-	case LFT_KP_SIGNED:
+	case LFT_PB_SIGNED:
 		if (t->size == 8)
 			seq_buf_printf(s, "%lld", (s64)v);
 		else
 			seq_buf_printf(s, "%d", t->size == 1 ? (s8)v :
 				       t->size == 2 ? (s16)v : (s32)v);
 		break;
-	case LFT_KP_UNSIGNED:
+	case LFT_PB_UNSIGNED:
 		if (t->size == 8)
 			seq_buf_printf(s, "%llu", v);
 		else
 			seq_buf_printf(s, "%u", (u32)v);
 		break;
-	case LFT_KP_HEX:
+	case LFT_PB_HEX:
 		if (t->size == 8)
 			seq_buf_printf(s, "0x%llx", v);
 		else
@@ -450,33 +450,33 @@ static void lft_kp_print_one(struct seq_buf *s, const struct lft_kp_type *t,
 }
 
 /**
- * lft_kp_print_args() - " name=value" for each argument of a record
+ * lft_pb_print_args() - " name=value" for each argument of a record
  * @s: where to print
  * @def: the probe's definition
  * @rec: the record
  * @len: its length (fields are within it: the caller checked)
  * @head: bytes of the record before the arguments
  */
-void lft_kp_print_args(struct seq_buf *s, const struct lft_kp_def *def,
+void lft_pb_print_args(struct seq_buf *s, const struct lft_pb_def *def,
 		       const void *rec, unsigned int len, unsigned int head)
 {
 	unsigned int i, j;
 
 	for (i = 0; i < def->nargs; i++) {
-		const struct lft_kp_arg *a = &def->args[i];
+		const struct lft_pb_arg *a = &def->args[i];
 		const char *p = (const char *)rec + head + a->offset;
 
 		seq_buf_printf(s, " %s=", a->name);
 		if (!a->count) {
-			lft_kp_print_one(s, a->type, p, rec, len);
+			lft_pb_print_one(s, a->type, p, rec, len);
 			continue;
 		}
 		for (j = 0; j < a->count; j++) {
 			seq_buf_printf(s, "%c", j ? ',' : '{');
-			lft_kp_print_one(s, a->type, p + j * a->type->size,
+			lft_pb_print_one(s, a->type, p + j * a->type->size,
 					 rec, len);
 		}
 		seq_buf_printf(s, "%c", '}');
 	}
 }
-EXPORT_SYMBOL_NS_GPL(lft_kp_print_args, LFTRACE_INTERNAL);
+EXPORT_SYMBOL_NS_GPL(lft_pb_print_args, LFTRACE_INTERNAL);

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The kprobe_events grammar of Linux 6.1, parsed into struct lft_kp_def:
+ * The kprobe_events grammar of Linux 6.1, parsed into struct lft_pb_def:
  *
  *   p[:[GRP/][EVENT]] [MOD:]SYM[+OFFS][%return]|MEMADDR [FETCHARGS]
  *   r[MAXACTIVE][:[GRP/][EVENT]] [MOD:]SYM[+0] [FETCHARGS]
@@ -20,107 +20,107 @@
 
 #include "compat/behave.h"
 #include "compat/btf.h"
-#include "events/kprobe.h"
+#include "events/probe.h"
 #include "events/probe_parse.h"
 
-const char *const lft_kp_err_text[LFT_KP_E_COUNT] = {
-	[LFT_KP_E_MAXACT_NO_KPROBE] = LFT_KP_MAXACT_TEXT,
-	[LFT_KP_E_BAD_MAXACT] = "Invalid maxactive number",
-	[LFT_KP_E_MAXACT_TOO_BIG] = "Maxactive is too big",
-	[LFT_KP_E_BAD_PROBE_ADDR] = "Invalid probed address or symbol",
-	[LFT_KP_E_NON_UNIQ_SYMBOL] = "The symbol is not unique",
-	[LFT_KP_E_BAD_RETPROBE] = "Retprobe address must be an function entry",
-	[LFT_KP_E_BAD_ADDR_SUFFIX] = "Invalid probed address suffix",
-	[LFT_KP_E_NO_GROUP_NAME] = "Group name is not specified",
-	[LFT_KP_E_GROUP_TOO_LONG] = "Group name is too long",
-	[LFT_KP_E_BAD_GROUP_NAME] = "Group name must follow the same rules as C identifiers",
-	[LFT_KP_E_NO_EVENT_NAME] = "Event name is not specified",
-	[LFT_KP_E_EVENT_TOO_LONG] = "Event name is too long",
-	[LFT_KP_E_BAD_EVENT_NAME] = "Event name must follow the same rules as C identifiers",
-	[LFT_KP_E_EVENT_EXIST] = "Given group/event name is already used by another event",
-	[LFT_KP_E_RETVAL_ON_PROBE] = "$retval is not available on probe",
-	[LFT_KP_E_NEED_STRING_TYPE] = "$comm and immediate-string only accepts string type",
-	[LFT_KP_E_NO_BTFARG] = "This variable is not found at this probe point",
-	[LFT_KP_E_NO_RETVAL] = "This function returns 'void' type",
-	[LFT_KP_E_NOSUP_BTFARG] = "BTF is not available or not supported",
-	[LFT_KP_E_NO_BTF_ENTRY] = "No BTF entry for this probe point",
-	[LFT_KP_E_NOFENTRY_ARGS] = "$arg* can be used only on function entry or exit",
-	[LFT_KP_E_DOUBLE_ARGS] = "$arg* can be used only once in the parameters",
-	[LFT_KP_E_ARGS_2LONG] = "$arg* failed because the argument list is too long",
-	[LFT_KP_E_BAD_TYPE4STR] = "This type does not fit for string.",
-	[LFT_KP_E_BAD_STACK_NUM] = "Invalid stack number",
-	[LFT_KP_E_BAD_ARG_NUM] = "Invalid argument number",
-	[LFT_KP_E_BAD_VAR] = "Invalid $-variable specified",
-	[LFT_KP_E_BAD_REG_NAME] = "Invalid register name",
-	[LFT_KP_E_BAD_MEM_ADDR] = "Invalid memory address",
-	[LFT_KP_E_BAD_IMM] = "Invalid immediate value",
-	[LFT_KP_E_IMMSTR_NO_CLOSE] = "String is not closed with '\"'",
-	[LFT_KP_E_FILE_ON_KPROBE] = "File offset is not available with kprobe",
-	[LFT_KP_E_TOO_MANY_OPS] = "Dereference is too much nested",
-	[LFT_KP_E_DEREF_NEED_BRACE] = "Dereference needs a brace",
-	[LFT_KP_E_BAD_DEREF_OFFS] = "Invalid dereference offset",
-	[LFT_KP_E_DEREF_OPEN_BRACE] = "Dereference brace is not closed",
-	[LFT_KP_E_COMM_CANT_DEREF] = "$comm can not be dereferenced",
-	[LFT_KP_E_BAD_FETCH_ARG] = "Invalid fetch argument",
-	[LFT_KP_E_ARRAY_NO_CLOSE] = "Array is not closed",
-	[LFT_KP_E_BAD_ARRAY_SUFFIX] = "Array has wrong suffix",
-	[LFT_KP_E_BAD_ARRAY_NUM] = "Invalid array size",
-	[LFT_KP_E_ARRAY_TOO_BIG] = "Array number is too big",
-	[LFT_KP_E_BAD_TYPE] = "Unknown type is specified",
-	[LFT_KP_E_BAD_STRING] = "String accepts only memory argument",
-	[LFT_KP_E_BAD_BITFIELD] = "Invalid bitfield",
-	[LFT_KP_E_ARG_NAME_TOO_LONG] = "Argument name is too long",
-	[LFT_KP_E_NO_ARG_NAME] = "Argument name is not specified",
-	[LFT_KP_E_BAD_ARG_NAME] = "Argument name must follow the same rules as C identifiers",
-	[LFT_KP_E_USED_ARG_NAME] = "This argument name is already used",
-	[LFT_KP_E_ARG_TOO_LONG] = "Argument expression is too long",
-	[LFT_KP_E_NO_ARG_BODY] = "No argument expression",
-	[LFT_KP_E_BAD_INSN_BNDRY] = "Probe point is not an instruction boundary",
-	[LFT_KP_E_FAIL_REG_PROBE] = "Failed to register probe event",
-	[LFT_KP_E_DIFF_PROBE_TYPE] = "Probe type is different from existing probe",
-	[LFT_KP_E_DIFF_ARG_TYPE] = "Argument type or name is different from existing probe",
-	[LFT_KP_E_SAME_PROBE] = "There is already the exact same probe event",
-	[LFT_KP_E_EVENT_TOO_BIG] = "Event too big (too many fields?)",
-	[LFT_KP_E_NO_EVENT_INFO] = "This requires both group and event name to attach",
-	[LFT_KP_E_BAD_ATTACH_EVENT] = "Attached event does not exist",
-	[LFT_KP_E_BAD_ATTACH_ARG] = "Attached event does not have this field",
-	[LFT_KP_E_NO_EP_FILTER] = "No filter rule after 'if'",
-	[LFT_KP_E_FILE_NOT_FOUND] = "Failed to find the given file",
-	[LFT_KP_E_NO_REGULAR_FILE] = "Not a regular file",
-	[LFT_KP_E_BAD_REFCNT] = "Invalid reference counter offset",
-	[LFT_KP_E_REFCNT_OPEN_BRACE] = "Reference counter brace is not closed",
-	[LFT_KP_E_BAD_REFCNT_SUFFIX] = "Reference counter has wrong suffix",
-	[LFT_KP_E_BAD_UPROBE_OFFS] = "Invalid uprobe offset",
-	[LFT_KP_E_BAD_FILE_OFFS] = "Invalid file offset value",
-	[LFT_KP_E_SYM_ON_UPROBE] = "Symbol is not available with uprobe",
+const char *const lft_pb_err_text[LFT_PB_E_COUNT] = {
+	[LFT_PB_E_MAXACT_NO_KPROBE] = LFT_PB_MAXACT_TEXT,
+	[LFT_PB_E_BAD_MAXACT] = "Invalid maxactive number",
+	[LFT_PB_E_MAXACT_TOO_BIG] = "Maxactive is too big",
+	[LFT_PB_E_BAD_PROBE_ADDR] = "Invalid probed address or symbol",
+	[LFT_PB_E_NON_UNIQ_SYMBOL] = "The symbol is not unique",
+	[LFT_PB_E_BAD_RETPROBE] = "Retprobe address must be an function entry",
+	[LFT_PB_E_BAD_ADDR_SUFFIX] = "Invalid probed address suffix",
+	[LFT_PB_E_NO_GROUP_NAME] = "Group name is not specified",
+	[LFT_PB_E_GROUP_TOO_LONG] = "Group name is too long",
+	[LFT_PB_E_BAD_GROUP_NAME] = "Group name must follow the same rules as C identifiers",
+	[LFT_PB_E_NO_EVENT_NAME] = "Event name is not specified",
+	[LFT_PB_E_EVENT_TOO_LONG] = "Event name is too long",
+	[LFT_PB_E_BAD_EVENT_NAME] = "Event name must follow the same rules as C identifiers",
+	[LFT_PB_E_EVENT_EXIST] = "Given group/event name is already used by another event",
+	[LFT_PB_E_RETVAL_ON_PROBE] = "$retval is not available on probe",
+	[LFT_PB_E_NEED_STRING_TYPE] = "$comm and immediate-string only accepts string type",
+	[LFT_PB_E_NO_BTFARG] = "This variable is not found at this probe point",
+	[LFT_PB_E_NO_RETVAL] = "This function returns 'void' type",
+	[LFT_PB_E_NOSUP_BTFARG] = "BTF is not available or not supported",
+	[LFT_PB_E_NO_BTF_ENTRY] = "No BTF entry for this probe point",
+	[LFT_PB_E_NOFENTRY_ARGS] = "$arg* can be used only on function entry or exit",
+	[LFT_PB_E_DOUBLE_ARGS] = "$arg* can be used only once in the parameters",
+	[LFT_PB_E_ARGS_2LONG] = "$arg* failed because the argument list is too long",
+	[LFT_PB_E_BAD_TYPE4STR] = "This type does not fit for string.",
+	[LFT_PB_E_BAD_STACK_NUM] = "Invalid stack number",
+	[LFT_PB_E_BAD_ARG_NUM] = "Invalid argument number",
+	[LFT_PB_E_BAD_VAR] = "Invalid $-variable specified",
+	[LFT_PB_E_BAD_REG_NAME] = "Invalid register name",
+	[LFT_PB_E_BAD_MEM_ADDR] = "Invalid memory address",
+	[LFT_PB_E_BAD_IMM] = "Invalid immediate value",
+	[LFT_PB_E_IMMSTR_NO_CLOSE] = "String is not closed with '\"'",
+	[LFT_PB_E_FILE_ON_KPROBE] = "File offset is not available with kprobe",
+	[LFT_PB_E_TOO_MANY_OPS] = "Dereference is too much nested",
+	[LFT_PB_E_DEREF_NEED_BRACE] = "Dereference needs a brace",
+	[LFT_PB_E_BAD_DEREF_OFFS] = "Invalid dereference offset",
+	[LFT_PB_E_DEREF_OPEN_BRACE] = "Dereference brace is not closed",
+	[LFT_PB_E_COMM_CANT_DEREF] = "$comm can not be dereferenced",
+	[LFT_PB_E_BAD_FETCH_ARG] = "Invalid fetch argument",
+	[LFT_PB_E_ARRAY_NO_CLOSE] = "Array is not closed",
+	[LFT_PB_E_BAD_ARRAY_SUFFIX] = "Array has wrong suffix",
+	[LFT_PB_E_BAD_ARRAY_NUM] = "Invalid array size",
+	[LFT_PB_E_ARRAY_TOO_BIG] = "Array number is too big",
+	[LFT_PB_E_BAD_TYPE] = "Unknown type is specified",
+	[LFT_PB_E_BAD_STRING] = "String accepts only memory argument",
+	[LFT_PB_E_BAD_BITFIELD] = "Invalid bitfield",
+	[LFT_PB_E_ARG_NAME_TOO_LONG] = "Argument name is too long",
+	[LFT_PB_E_NO_ARG_NAME] = "Argument name is not specified",
+	[LFT_PB_E_BAD_ARG_NAME] = "Argument name must follow the same rules as C identifiers",
+	[LFT_PB_E_USED_ARG_NAME] = "This argument name is already used",
+	[LFT_PB_E_ARG_TOO_LONG] = "Argument expression is too long",
+	[LFT_PB_E_NO_ARG_BODY] = "No argument expression",
+	[LFT_PB_E_BAD_INSN_BNDRY] = "Probe point is not an instruction boundary",
+	[LFT_PB_E_FAIL_REG_PROBE] = "Failed to register probe event",
+	[LFT_PB_E_DIFF_PROBE_TYPE] = "Probe type is different from existing probe",
+	[LFT_PB_E_DIFF_ARG_TYPE] = "Argument type or name is different from existing probe",
+	[LFT_PB_E_SAME_PROBE] = "There is already the exact same probe event",
+	[LFT_PB_E_EVENT_TOO_BIG] = "Event too big (too many fields?)",
+	[LFT_PB_E_NO_EVENT_INFO] = "This requires both group and event name to attach",
+	[LFT_PB_E_BAD_ATTACH_EVENT] = "Attached event does not exist",
+	[LFT_PB_E_BAD_ATTACH_ARG] = "Attached event does not have this field",
+	[LFT_PB_E_NO_EP_FILTER] = "No filter rule after 'if'",
+	[LFT_PB_E_FILE_NOT_FOUND] = "Failed to find the given file",
+	[LFT_PB_E_NO_REGULAR_FILE] = "Not a regular file",
+	[LFT_PB_E_BAD_REFCNT] = "Invalid reference counter offset",
+	[LFT_PB_E_REFCNT_OPEN_BRACE] = "Reference counter brace is not closed",
+	[LFT_PB_E_BAD_REFCNT_SUFFIX] = "Reference counter has wrong suffix",
+	[LFT_PB_E_BAD_UPROBE_OFFS] = "Invalid uprobe offset",
+	[LFT_PB_E_BAD_FILE_OFFS] = "Invalid file offset value",
+	[LFT_PB_E_SYM_ON_UPROBE] = "Symbol is not available with uprobe",
 };
-EXPORT_SYMBOL_NS_GPL(lft_kp_err_text, LFTRACE_INTERNAL);
+EXPORT_SYMBOL_NS_GPL(lft_pb_err_text, LFTRACE_INTERNAL);
 
 /*
  * 6.1 counts a fetch in slots of a 16-entry program whose last slot ends
  * it; nesting that reaches it is "too much nested". Mirrored so the same
  * definitions are refused.
  */
-#define LFT_KP_SLOTS_END	15
-#define LFT_KP_MAX_STACK	(THREAD_SIZE / sizeof(unsigned long))
+#define LFT_PB_SLOTS_END	15
+#define LFT_PB_MAX_STACK	(THREAD_SIZE / sizeof(unsigned long))
 
 /* Field names the record's head already uses. */
-static const char *const lft_kp_reserved[] = {
+static const char *const lft_pb_reserved[] = {
 	"common_type", "common_flags", "common_preempt_count", "common_pid",
 	"common_tgid", "common_preempt_lazy_count", "__probe_ip", "__probe_ret_ip", "__probe_func",
 };
 
 /**
- * lft_kp_err() - note a parse error for error_log
+ * lft_pb_err() - note a parse error for error_log
  * @w: the command, w->idx the word the error is in
  * @offs: the caret's offset in that word
  * @code: the error
  *
  * Return: -EINVAL.
  */
-int lft_kp_err(struct lft_kp_words *w, int offs, int code)
+int lft_pb_err(struct lft_pb_words *w, int offs, int code)
 {
-	struct lft_kp_perr *p = w->perr;
+	struct lft_pb_perr *p = w->perr;
 
 	p->code = code;
 	/* Past the last word: 6.1 puts the caret one after the end. */
@@ -128,7 +128,7 @@ int lft_kp_err(struct lft_kp_words *w, int offs, int code)
 	return -EINVAL;
 }
 
-static bool lft_kp_good_name(const char *name, bool sys)
+static bool lft_pb_good_name(const char *name, bool sys)
 {
 	if (!isalpha(*name) && *name != '_' && (!sys || *name != '-'))
 		return false;
@@ -140,21 +140,21 @@ static bool lft_kp_good_name(const char *name, bool sys)
 
 /* ------------------------------------------------------ one argument */
 
-struct lft_kp_argctx {
-	struct lft_kp_words *w;
-	struct lft_kp_arg *a;
+struct lft_pb_argctx {
+	struct lft_pb_words *w;
+	struct lft_pb_arg *a;
 	unsigned int slot;	/* the program slot 6.1 would be at */
 	const char *func;	/* a return probe's function, for BTF */
 	const char *btf_func;	/* an entry probe's, for parameter names */
 	bool is_return, at_entry;
 	bool btf_var, btf_char_ptr;	/* the value is that parameter's */
-	u8 kind;		/* the probe's, enum lft_kp_probe_kind */
+	u8 kind;		/* the probe's, enum lft_pb_probe_kind */
 };
 
-static int lft_kp_parse_var(struct lft_kp_argctx *c, const char *var,
+static int lft_pb_parse_var(struct lft_pb_argctx *c, const char *var,
 			    int offs)
 {
-	struct lft_kp_arg *a = c->a;
+	struct lft_pb_arg *a = c->a;
 	unsigned long n;
 	int len;
 
@@ -162,72 +162,72 @@ static int lft_kp_parse_var(struct lft_kp_argctx *c, const char *var,
 	 * An eprobe's "$NAME" is a field of its event: eprobe.c finds it,
 	 * with the caret for its error in param meanwhile.
 	 */
-	if (c->kind == LFT_KP_EPROBE) {
+	if (c->kind == LFT_PB_EPROBE) {
 		a->field = kstrdup(var, GFP_KERNEL);
 		if (!a->field)
 			return -ENOMEM;
-		a->base = LFT_KP_FIELD;
+		a->base = LFT_PB_FIELD;
 		a->param = offs;
 		return 0;
 	}
 	if (!strcmp(var, "retval")) {
 		if (!c->is_return)
-			return lft_kp_err(c->w, offs, LFT_KP_E_RETVAL_ON_PROBE);
+			return lft_pb_err(c->w, offs, LFT_PB_E_RETVAL_ON_PROBE);
 		/* Kernels that type it from BTF refuse a void function's. */
 		if (c->func && lft_btf_func_void(c->func)) {
-			lft_kp_err(c->w, offs, LFT_KP_E_NO_RETVAL);
+			lft_pb_err(c->w, offs, LFT_PB_E_NO_RETVAL);
 			return -ENOENT;
 		}
-		a->base = LFT_KP_RETVAL;
+		a->base = LFT_PB_RETVAL;
 		return 0;
 	}
 	len = str_has_prefix(var, "stack");
 	if (len) {
 		if (!var[len]) {
-			a->base = LFT_KP_STACKP;
+			a->base = LFT_PB_STACKP;
 			return 0;
 		}
 		if (!isdigit(var[len]) || kstrtoul(var + len, 10, &n))
-			return lft_kp_err(c->w, offs, LFT_KP_E_BAD_VAR);
+			return lft_pb_err(c->w, offs, LFT_PB_E_BAD_VAR);
 		/* A task's stack has no such bound. */
-		if (c->kind == LFT_KP_KPROBE && n > LFT_KP_MAX_STACK)
-			return lft_kp_err(c->w, offs, LFT_KP_E_BAD_STACK_NUM);
-		a->base = LFT_KP_STACK;
+		if (c->kind == LFT_PB_KPROBE && n > LFT_PB_MAX_STACK)
+			return lft_pb_err(c->w, offs, LFT_PB_E_BAD_STACK_NUM);
+		a->base = LFT_PB_STACK;
 		a->param = n;
 		return 0;
 	}
 	if (!strcmp(var, "comm") || !strcmp(var, "COMM")) {
-		a->base = LFT_KP_COMM;
+		a->base = LFT_PB_COMM;
 		return 0;
 	}
 	len = str_has_prefix(var, "arg");
-	if (LFT_UP_ARG_NOFENTRY && len && c->kind == LFT_KP_UPROBE) {
+	if (LFT_UP_ARG_NOFENTRY && len && c->kind == LFT_PB_UPROBE) {
 		if (kstrtoul(var + len, 10, &n))
-			return lft_kp_err(c->w, offs, LFT_KP_E_BAD_VAR);
-		return lft_kp_err(c->w, offs, !n || n > LFT_KP_MAX_STACK ?
-				  LFT_KP_E_BAD_ARG_NUM :
-				  LFT_KP_E_NOFENTRY_ARGS);
+			return lft_pb_err(c->w, offs, LFT_PB_E_BAD_VAR);
+		return lft_pb_err(c->w, offs, !n || n > LFT_PB_MAX_STACK ?
+				  LFT_PB_E_BAD_ARG_NUM :
+				  LFT_PB_E_NOFENTRY_ARGS);
 	}
 	/* $argN only where the arguments are still in their registers. */
 	if (len && c->at_entry && !c->is_return) {
 		if (kstrtoul(var + len, 10, &n))
-			return lft_kp_err(c->w, offs, LFT_KP_E_BAD_VAR);
-		if (!n || n > LFT_KP_MAX_STACK)
-			return lft_kp_err(c->w, offs, LFT_KP_E_BAD_ARG_NUM);
-		a->base = LFT_KP_ARG;
+			return lft_pb_err(c->w, offs, LFT_PB_E_BAD_VAR);
+		if (!n || n > LFT_PB_MAX_STACK)
+			return lft_pb_err(c->w, offs, LFT_PB_E_BAD_ARG_NUM);
+		a->base = LFT_PB_ARG;
 		a->param = n - 1;
 		return 0;
 	}
-	return lft_kp_err(c->w, offs, LFT_KP_E_BAD_VAR);
+	return lft_pb_err(c->w, offs, LFT_PB_E_BAD_VAR);
 }
 
-static int lft_kp_push_deref(struct lft_kp_argctx *c, long off, bool user,
+static int lft_pb_push_deref(struct lft_pb_argctx *c, long off, bool user,
 			     int offs)
 {
-	struct lft_kp_arg *a = c->a;
+	struct lft_pb_arg *a = c->a;
 
-	if (++c->slot == LFT_KP_SLOTS_END || a->nderef == LFT_KP_MAX_DEREF)
-		return lft_kp_err(c->w, offs, LFT_KP_E_TOO_MANY_OPS);
+	if (++c->slot == LFT_PB_SLOTS_END || a->nderef == LFT_PB_MAX_DEREF)
+		return lft_pb_err(c->w, offs, LFT_PB_E_TOO_MANY_OPS);
 	a->deref[a->nderef].off = off;
 	a->deref[a->nderef].user = user;
 	a->nderef++;
@@ -239,23 +239,23 @@ static int lft_kp_push_deref(struct lft_kp_argctx *c, long off, bool user,
  * at a function's entry or exit. A return probe's (the value saved at
  * entry) and a structure's members (PARAM->FIELD) are not done.
  */
-static int lft_kp_parse_btf_var(struct lft_kp_argctx *c, const char *arg,
+static int lft_pb_parse_btf_var(struct lft_pb_argctx *c, const char *arg,
 				int offs)
 {
 	struct lft_btf_param p;
 	int ret;
 
 	if (!c->at_entry && !c->is_return)
-		return lft_kp_err(c->w, offs, LFT_KP_E_NOSUP_BTFARG);
+		return lft_pb_err(c->w, offs, LFT_PB_E_NOSUP_BTFARG);
 	if (!c->btf_func || strpbrk(arg, ".-"))
-		return lft_kp_err(c->w, offs, LFT_KP_E_BAD_FETCH_ARG);
+		return lft_pb_err(c->w, offs, LFT_PB_E_BAD_FETCH_ARG);
 	ret = lft_btf_func_param(c->btf_func, arg, 0, &p);
 	if (ret) {
-		lft_kp_err(c->w, offs, ret == -EOPNOTSUPP ?
-			   LFT_KP_E_NO_BTF_ENTRY : LFT_KP_E_NO_BTFARG);
+		lft_pb_err(c->w, offs, ret == -EOPNOTSUPP ?
+			   LFT_PB_E_NO_BTF_ENTRY : LFT_PB_E_NO_BTFARG);
 		return -ENOENT;
 	}
-	c->a->base = LFT_KP_ARG;
+	c->a->base = LFT_PB_ARG;
 	c->a->param = p.idx;
 	c->btf_var = true;
 	c->btf_char_ptr = p.char_ptr;
@@ -263,9 +263,9 @@ static int lft_kp_parse_btf_var(struct lft_kp_argctx *c, const char *arg,
 }
 
 /* One fetch expression; nested ones recurse. @arg is modified. */
-static int lft_kp_parse_fetch(struct lft_kp_argctx *c, char *arg, int offs)
+static int lft_pb_parse_fetch(struct lft_pb_argctx *c, char *arg, int offs)
 {
-	struct lft_kp_arg *a = c->a;
+	struct lft_pb_arg *a = c->a;
 	unsigned long v;
 	bool user = false;
 	long off;
@@ -274,49 +274,49 @@ static int lft_kp_parse_fetch(struct lft_kp_argctx *c, char *arg, int offs)
 
 	switch (arg[0]) {
 	case '$':
-		return lft_kp_parse_var(c, arg + 1, offs);
+		return lft_pb_parse_var(c, arg + 1, offs);
 	case '%':
-		if (c->kind == LFT_KP_EPROBE) {
+		if (c->kind == LFT_PB_EPROBE) {
 			/* 6.1 logs both, at the same place. */
-			c->w->perr->prev = LFT_KP_E_BAD_VAR;
+			c->w->perr->prev = LFT_PB_E_BAD_VAR;
 			c->w->perr->prev_pos = c->w->start[c->w->idx] + offs;
-			return lft_kp_err(c->w, offs, LFT_KP_E_BAD_FETCH_ARG);
+			return lft_pb_err(c->w, offs, LFT_PB_E_BAD_FETCH_ARG);
 		}
-		ret = lft_kp_reg_offset(arg + 1);
+		ret = lft_pb_reg_offset(arg + 1);
 		if (ret < 0)
-			return lft_kp_err(c->w, offs, LFT_KP_E_BAD_REG_NAME);
-		a->base = LFT_KP_REG;
+			return lft_pb_err(c->w, offs, LFT_PB_E_BAD_REG_NAME);
+		a->base = LFT_PB_REG;
 		a->param = ret;
 		return 0;
 	case '@':
-		if (arg[1] == '+' && c->kind != LFT_KP_UPROBE)
-			return lft_kp_err(c->w, offs, LFT_KP_E_FILE_ON_KPROBE);
+		if (arg[1] == '+' && c->kind != LFT_PB_UPROBE)
+			return lft_pb_err(c->w, offs, LFT_PB_E_FILE_ON_KPROBE);
 		/* uprobes: no kernel symbols */
 		if (arg[1] != '+' && !isdigit(arg[1]) &&
-		    c->kind == LFT_KP_UPROBE)
-			return lft_kp_err(c->w, offs, LFT_KP_E_SYM_ON_UPROBE);
+		    c->kind == LFT_PB_UPROBE)
+			return lft_pb_err(c->w, offs, LFT_PB_E_SYM_ON_UPROBE);
 		if (arg[1] == '+') {
 			/* Where the file is mapped, found at each hit. */
 			if (kstrtol(arg + 2, 0, &off))
-				return lft_kp_err(c->w, offs,
-						  LFT_KP_E_BAD_FILE_OFFS);
-			a->base = LFT_KP_FOFFS;
+				return lft_pb_err(c->w, offs,
+						  LFT_PB_E_BAD_FILE_OFFS);
+			a->base = LFT_PB_FOFFS;
 			a->param = off;
 		} else if (isdigit(arg[1])) {
 			if (kstrtoul(arg + 1, 0, &v))
-				return lft_kp_err(c->w, offs, LFT_KP_E_BAD_MEM_ADDR);
-			a->base = LFT_KP_IMM;
+				return lft_pb_err(c->w, offs, LFT_PB_E_BAD_MEM_ADDR);
+			a->base = LFT_PB_IMM;
 			a->param = v;
 		} else {
 			/* Resolved when the probe is registered, as in 6.1. */
 			a->sym = kstrdup(arg + 1, GFP_KERNEL);
 			if (!a->sym)
 				return -ENOMEM;
-			a->base = LFT_KP_IMM;
-			if (++c->slot == LFT_KP_SLOTS_END)
-				return lft_kp_err(c->w, offs, LFT_KP_E_TOO_MANY_OPS);
+			a->base = LFT_PB_IMM;
+			if (++c->slot == LFT_PB_SLOTS_END)
+				return lft_pb_err(c->w, offs, LFT_PB_E_TOO_MANY_OPS);
 		}
-		return lft_kp_push_deref(c, 0, false, offs);
+		return lft_pb_push_deref(c, 0, false, offs);
 	case '+':
 	case '-':
 		/* 6.1 folds "u" away first; its caret arithmetic follows. */
@@ -329,37 +329,37 @@ static int lft_kp_parse_fetch(struct lft_kp_argctx *c, char *arg, int offs)
 			arg++;
 		p = strchr(arg, '(');
 		if (!p)
-			return lft_kp_err(c->w, offs, LFT_KP_E_DEREF_NEED_BRACE);
+			return lft_pb_err(c->w, offs, LFT_PB_E_DEREF_NEED_BRACE);
 		*p = '\0';
 		if (kstrtol(arg, 0, &off))
-			return lft_kp_err(c->w, offs, LFT_KP_E_BAD_DEREF_OFFS);
+			return lft_pb_err(c->w, offs, LFT_PB_E_BAD_DEREF_OFFS);
 		offs += (p + 1 - arg) + (arg[0] != '-' ? 1 : 0);
 		arg = p + 1;
 		p = strrchr(arg, ')');
 		if (!p)
-			return lft_kp_err(c->w, offs + strlen(arg),
-					  LFT_KP_E_DEREF_OPEN_BRACE);
+			return lft_pb_err(c->w, offs + strlen(arg),
+					  LFT_PB_E_DEREF_OPEN_BRACE);
 		*p = '\0';
-		ret = lft_kp_parse_fetch(c, arg, offs);
+		ret = lft_pb_parse_fetch(c, arg, offs);
 		if (ret)
 			return ret;
-		if (a->base == LFT_KP_COMM || a->base == LFT_KP_DATA) {
+		if (a->base == LFT_PB_COMM || a->base == LFT_PB_DATA) {
 			if (!a->nderef)
-				return lft_kp_err(c->w, offs,
-						  LFT_KP_E_COMM_CANT_DEREF);
+				return lft_pb_err(c->w, offs,
+						  LFT_PB_E_COMM_CANT_DEREF);
 		}
-		return lft_kp_push_deref(c, off, user, offs);
+		return lft_pb_push_deref(c, off, user, offs);
 	case '\\':
 		if (arg[1] == '"') {
 			size_t len = strlen(arg + 2);
 
 			if (!len || arg[2 + len - 1] != '"')
-				return lft_kp_err(c->w, offs + 2 + len,
-						  LFT_KP_E_IMMSTR_NO_CLOSE);
+				return lft_pb_err(c->w, offs + 2 + len,
+						  LFT_PB_E_IMMSTR_NO_CLOSE);
 			a->sym = kstrndup(arg + 2, len - 1, GFP_KERNEL);
 			if (!a->sym)
 				return -ENOMEM;
-			a->base = LFT_KP_DATA;
+			a->base = LFT_PB_DATA;
 			a->param = (unsigned long)a->sym;
 			return 0;
 		}
@@ -372,19 +372,19 @@ static int lft_kp_parse_fetch(struct lft_kp_argctx *c, char *arg, int offs)
 		else
 			ret = -EINVAL;
 		if (ret)
-			return lft_kp_err(c->w, offs + 1, LFT_KP_E_BAD_IMM);
-		a->base = LFT_KP_IMM;
+			return lft_pb_err(c->w, offs + 1, LFT_PB_E_BAD_IMM);
+		a->base = LFT_PB_IMM;
 		a->param = v;
 		return 0;
 	}
 	if (IS_ENABLED(CONFIG_PROBE_EVENTS_BTF_ARGS) &&
 	    (isalpha(arg[0]) || arg[0] == '_'))
-		return lft_kp_parse_btf_var(c, arg, offs);
-	return lft_kp_err(c->w, offs, LFT_KP_E_BAD_FETCH_ARG);
+		return lft_pb_parse_btf_var(c, arg, offs);
+	return lft_pb_err(c->w, offs, LFT_PB_E_BAD_FETCH_ARG);
 }
 
 /* A number at @s as 6.1 reads it here (base prefixes, stops at junk). */
-static unsigned long lft_kp_num(const char *s, char **end)
+static unsigned long lft_pb_num(const char *s, char **end)
 {
 	unsigned long v = 0;
 	unsigned int base = 10, d;
@@ -406,20 +406,20 @@ static unsigned long lft_kp_num(const char *s, char **end)
 }
 
 /* "b<width>@<offset>/<size>", its size already checked by the type. */
-static int lft_kp_parse_bitfield(struct lft_kp_argctx *c, const char *t)
+static int lft_pb_parse_bitfield(struct lft_pb_argctx *c, const char *t)
 {
-	struct lft_kp_arg *a = c->a;
+	struct lft_pb_arg *a = c->a;
 	unsigned long bw, bo;
 	char *tail;
 
-	bw = lft_kp_num(t + 1, &tail);
+	bw = lft_pb_num(t + 1, &tail);
 	if (!bw || *tail != '@')
 		return -EINVAL;
 	t = tail + 1;
-	bo = lft_kp_num(t, &tail);
+	bo = lft_pb_num(t, &tail);
 	if (tail == t || *tail != '/')
 		return -EINVAL;
-	if (++c->slot >= LFT_KP_SLOTS_END)
+	if (++c->slot >= LFT_PB_SLOTS_END)
 		return -EINVAL;
 	if (a->type->size * 8 < bw + bo)
 		return -EINVAL;
@@ -429,49 +429,49 @@ static int lft_kp_parse_bitfield(struct lft_kp_argctx *c, const char *t)
 }
 
 /* The last step: what the record keeps of the fetched value. */
-static int lft_kp_set_store(struct lft_kp_argctx *c, int offs, int toffs)
+static int lft_pb_set_store(struct lft_pb_argctx *c, int offs, int toffs)
 {
-	struct lft_kp_arg *a = c->a;
+	struct lft_pb_arg *a = c->a;
 	bool deref = a->nderef > 0;
 
-	if (a->type->kind == LFT_KP_STRING) {
-		bool direct = a->base == LFT_KP_IMM || a->base == LFT_KP_COMM ||
-			      a->base == LFT_KP_DATA || a->base == LFT_KP_FIELD;
+	if (a->type->kind == LFT_PB_STRING) {
+		bool direct = a->base == LFT_PB_IMM || a->base == LFT_PB_COMM ||
+			      a->base == LFT_PB_DATA || a->base == LFT_PB_FIELD;
 
 		if (!deref && !direct)
-			return lft_kp_err(c->w, toffs, LFT_KP_E_BAD_STRING);
-		if ((!deref || a->count) && ++c->slot >= LFT_KP_SLOTS_END)
-			return lft_kp_err(c->w, offs, LFT_KP_E_TOO_MANY_OPS);
-	} else if (!deref && ++c->slot >= LFT_KP_SLOTS_END) {
-		return lft_kp_err(c->w, offs, LFT_KP_E_TOO_MANY_OPS);
+			return lft_pb_err(c->w, toffs, LFT_PB_E_BAD_STRING);
+		if ((!deref || a->count) && ++c->slot >= LFT_PB_SLOTS_END)
+			return lft_pb_err(c->w, offs, LFT_PB_E_TOO_MANY_OPS);
+	} else if (!deref && ++c->slot >= LFT_PB_SLOTS_END) {
+		return lft_pb_err(c->w, offs, LFT_PB_E_TOO_MANY_OPS);
 	}
 	if (!deref) {
-		a->loc = LFT_KP_LOC_VALUE;
+		a->loc = LFT_PB_LOC_VALUE;
 		return 0;
 	}
 	/* The last dereference reads the value (or a string's pointers). */
 	a->nderef--;
 	a->loc_off = a->deref[a->nderef].off;
 	a->loc_user = a->deref[a->nderef].user;
-	a->loc = a->type->kind == LFT_KP_STRING && a->count ?
-		 LFT_KP_LOC_PTRS : LFT_KP_LOC_MEM;
+	a->loc = a->type->kind == LFT_PB_STRING && a->count ?
+		 LFT_PB_LOC_PTRS : LFT_PB_LOC_MEM;
 	return 0;
 }
 
 /* ARG[:TYPE[[N]]], @offs its place in its word. */
-static int lft_kp_parse_body(struct lft_kp_argctx *c, const char *body,
+static int lft_pb_parse_body(struct lft_pb_argctx *c, const char *body,
 			     int offs, unsigned int *size)
 {
-	struct lft_kp_arg *a = c->a;
+	struct lft_pb_arg *a = c->a;
 	char *arg, *t, *t2, *t3;
 	int ret = -EINVAL, toffs;
 	size_t len = strlen(body);
 	struct lft_btf_param p;
 
-	if (len > LFT_KP_ARGSTR_LEN)
-		return lft_kp_err(c->w, offs, LFT_KP_E_ARG_TOO_LONG);
+	if (len > LFT_PB_ARGSTR_LEN)
+		return lft_pb_err(c->w, offs, LFT_PB_E_ARG_TOO_LONG);
 	if (!len)
-		return lft_kp_err(c->w, offs, LFT_KP_E_NO_ARG_BODY);
+		return lft_pb_err(c->w, offs, LFT_PB_E_NO_ARG_BODY);
 	a->comm = kstrdup(body, GFP_KERNEL);
 	arg = kstrdup(body, GFP_KERNEL);
 	if (!a->comm || !arg) {
@@ -486,75 +486,75 @@ static int lft_kp_parse_body(struct lft_kp_argctx *c, const char *body,
 			*t2++ = '\0';
 			t3 = strchr(t2, ']');
 			if (!t3) {
-				ret = lft_kp_err(c->w, offs + t2 + strlen(t2) - arg,
-						 LFT_KP_E_ARRAY_NO_CLOSE);
+				ret = lft_pb_err(c->w, offs + t2 + strlen(t2) - arg,
+						 LFT_PB_E_ARRAY_NO_CLOSE);
 				goto out;
 			}
 			if (t3[1]) {
-				ret = lft_kp_err(c->w, offs + t3 + 1 - arg,
-						 LFT_KP_E_BAD_ARRAY_SUFFIX);
+				ret = lft_pb_err(c->w, offs + t3 + 1 - arg,
+						 LFT_PB_E_BAD_ARRAY_SUFFIX);
 				goto out;
 			}
 			*t3 = '\0';
 			if (kstrtouint(t2, 0, &a->count) || !a->count) {
-				ret = lft_kp_err(c->w, offs + t2 - arg,
-						 LFT_KP_E_BAD_ARRAY_NUM);
+				ret = lft_pb_err(c->w, offs + t2 - arg,
+						 LFT_PB_E_BAD_ARRAY_NUM);
 				goto out;
 			}
-			if (a->count > LFT_KP_ARRAY_MAX) {
-				ret = lft_kp_err(c->w, offs + t2 - arg,
-						 LFT_KP_E_ARRAY_TOO_BIG);
+			if (a->count > LFT_PB_ARRAY_MAX) {
+				ret = lft_pb_err(c->w, offs + t2 - arg,
+						 LFT_PB_E_ARRAY_TOO_BIG);
 				goto out;
 			}
 		}
 	}
 	toffs = offs + (t ? t - arg : 0);
 	/* An eprobe's "$comm" may be a field: no special case. */
-	if (c->kind != LFT_KP_EPROBE &&
+	if (c->kind != LFT_PB_EPROBE &&
 	    (!strcmp(arg, "$comm") || !strcmp(arg, "$COMM") ||
 	     !strncmp(arg, "\\\"", 2))) {
 		/* 6.1 refuses other types here without a log line. */
 		if (a->count || (t && strcmp(t, "string"))) {
-			if (LFT_KP_COMM_TYPE_LOGGED)
-				lft_kp_err(c->w, toffs, LFT_KP_E_NEED_STRING_TYPE);
+			if (LFT_PB_COMM_TYPE_LOGGED)
+				lft_pb_err(c->w, toffs, LFT_PB_E_NEED_STRING_TYPE);
 			goto out;
 		}
-		a->type = lft_kp_find_type("string");
+		a->type = lft_pb_find_type("string");
 	} else if (!t && c->func && !strcmp(arg, "$retval")) {
 		/* Typed from BTF where the kernel's probes do so (6.12). */
-		a->type = lft_kp_find_type(lft_btf_func_ret(c->func));
+		a->type = lft_pb_find_type(lft_btf_func_ret(c->func));
 	} else if (!t && c->btf_func && !lft_btf_func_param(c->btf_func, arg,
 							       0, &p)) {
-		a->type = lft_kp_find_type(p.type);
+		a->type = lft_pb_find_type(p.type);
 	} else {
-		a->type = lft_kp_find_type(t);
+		a->type = lft_pb_find_type(t);
 	}
 	if (!a->type) {
-		ret = lft_kp_err(c->w, toffs, LFT_KP_E_BAD_TYPE);
+		ret = lft_pb_err(c->w, toffs, LFT_PB_E_BAD_TYPE);
 		goto out;
 	}
 	a->offset = *size;
 	*size += a->type->size * (a->count ?: 1);
-	if (*size > LFT_KP_ARGS_MAX_SIZE) {
-		lft_kp_err(c->w, offs, LFT_KP_E_EVENT_TOO_BIG);
+	if (*size > LFT_PB_ARGS_MAX_SIZE) {
+		lft_pb_err(c->w, offs, LFT_PB_E_EVENT_TOO_BIG);
 		ret = -E2BIG;
 		goto out;
 	}
-	ret = lft_kp_parse_fetch(c, arg, offs);
+	ret = lft_pb_parse_fetch(c, arg, offs);
 	/* A string from a parameter that points to char: read through it. */
-	if (!ret && c->btf_var && a->type->kind == LFT_KP_STRING)
+	if (!ret && c->btf_var && a->type->kind == LFT_PB_STRING)
 		ret = c->btf_char_ptr ?
-		      lft_kp_push_deref(c, 0, a->type->user, offs) :
-		      lft_kp_err(c->w, offs, LFT_KP_E_BAD_TYPE4STR);
+		      lft_pb_push_deref(c, 0, a->type->user, offs) :
+		      lft_pb_err(c->w, offs, LFT_PB_E_BAD_TYPE4STR);
 	if (!ret)
-		ret = lft_kp_set_store(c, offs, toffs);
-	if (!ret && t && t[0] == 'b' && lft_kp_parse_bitfield(c, t))
-		ret = lft_kp_err(c->w, toffs, LFT_KP_E_BAD_BITFIELD);
+		ret = lft_pb_set_store(c, offs, toffs);
+	if (!ret && t && t[0] == 'b' && lft_pb_parse_bitfield(c, t))
+		ret = lft_pb_err(c->w, toffs, LFT_PB_E_BAD_BITFIELD);
 	if (!ret && a->count) {
-		if (a->loc == LFT_KP_LOC_VALUE)
-			ret = lft_kp_err(c->w, toffs, LFT_KP_E_BAD_STRING);
-		else if (++c->slot >= LFT_KP_SLOTS_END)
-			ret = lft_kp_err(c->w, offs, LFT_KP_E_TOO_MANY_OPS);
+		if (a->loc == LFT_PB_LOC_VALUE)
+			ret = lft_pb_err(c->w, toffs, LFT_PB_E_BAD_STRING);
+		else if (++c->slot >= LFT_PB_SLOTS_END)
+			ret = lft_pb_err(c->w, offs, LFT_PB_E_TOO_MANY_OPS);
 	}
 out:
 	kfree(arg);
@@ -562,7 +562,7 @@ out:
 }
 
 /* The N of a whole word "$argN[:TYPE]", else 0. */
-static unsigned int lft_kp_argn(const char *text)
+static unsigned int lft_pb_argn(const char *text)
 {
 	unsigned int n;
 	char num[12];
@@ -579,7 +579,7 @@ static unsigned int lft_kp_argn(const char *text)
 }
 
 /* The function a probe at its entry or exit is on, for BTF (MOD:SYM's SYM). */
-static const char *lft_kp_btf_func(const struct lft_kp_def *def)
+static const char *lft_pb_btf_func(const struct lft_pb_def *def)
 {
 	const char *func;
 
@@ -595,13 +595,13 @@ static const char *lft_kp_btf_func(const struct lft_kp_def *def)
  * from BTF (6.12), the text before any ':' if it makes a name (a
  * parameter's name).
  */
-static char *lft_kp_arg_name(const char *text, unsigned int i)
+static char *lft_pb_arg_name(const char *text, unsigned int i)
 {
 	char *name;
 
 	if (IS_ENABLED(CONFIG_PROBE_EVENTS_BTF_ARGS)) {
 		name = kstrndup(text, strcspn(text, ":"), GFP_KERNEL);
-		if (name && *name && lft_kp_good_name(name, false))
+		if (name && *name && lft_pb_good_name(name, false))
 			return name;
 		kfree(name);
 	}
@@ -610,7 +610,7 @@ static char *lft_kp_arg_name(const char *text, unsigned int i)
 
 /* [NAME=]BODY, the @i-th argument. */
 /**
- * lft_kp_parse_arg() - parse one argument, [NAME=]FETCHARG[:TYPE]
+ * lft_pb_parse_arg() - parse one argument, [NAME=]FETCHARG[:TYPE]
  * @w: the command, w->idx the argument's word
  * @def: the definition: its kind, and the arguments before this one
  * @i: the argument's index in def->args (def->nargs becomes @i + 1)
@@ -619,14 +619,14 @@ static char *lft_kp_arg_name(const char *text, unsigned int i)
  *
  * Return: 0, or a negative errno with the error noted in w->perr.
  */
-int lft_kp_parse_arg(struct lft_kp_words *w, struct lft_kp_def *def,
+int lft_pb_parse_arg(struct lft_pb_words *w, struct lft_pb_def *def,
 		     unsigned int i, const char *text, bool at_entry)
 {
-	struct lft_kp_arg *a = &def->args[i];
-	struct lft_kp_argctx c = { .w = w, .a = a, .is_return = def->is_return,
+	struct lft_pb_arg *a = &def->args[i];
+	struct lft_pb_argctx c = { .w = w, .a = a, .is_return = def->is_return,
 				   .at_entry = at_entry, .kind = def->kind };
 	const char *body = strchr(text, '=');
-	const char *func = lft_kp_btf_func(def);
+	const char *func = lft_pb_btf_func(def);
 	unsigned int j, n;
 	int np;
 
@@ -637,49 +637,49 @@ int lft_kp_parse_arg(struct lft_kp_words *w, struct lft_kp_def *def,
 	def->nargs++;	/* so that a failed one is freed too */
 	/*
 	 * A return probe's "$argN" past the function's BTF parameters is an
-	 * error (entry probes' were turned into names: lft_kp_expand()).
+	 * error (entry probes' were turned into names: lft_pb_expand()).
 	 */
-	n = c.func ? lft_kp_argn(text) : 0;
+	n = c.func ? lft_pb_argn(text) : 0;
 	if (n) {
 		np = lft_btf_func_nparams(func);
 		if (np >= 0 && n > np)
-			return lft_kp_err(w, 0, LFT_KP_E_NO_BTFARG);
+			return lft_pb_err(w, 0, LFT_PB_E_NO_BTFARG);
 	}
 	if (body) {
-		if (body - text > LFT_KP_ARGNAME_LEN)
-			return lft_kp_err(w, 0, LFT_KP_E_ARG_NAME_TOO_LONG);
+		if (body - text > LFT_PB_ARGNAME_LEN)
+			return lft_pb_err(w, 0, LFT_PB_E_ARG_NAME_TOO_LONG);
 		if (body == text)
-			return lft_kp_err(w, 0, LFT_KP_E_NO_ARG_NAME);
+			return lft_pb_err(w, 0, LFT_PB_E_NO_ARG_NAME);
 		a->name = kstrndup(text, body - text, GFP_KERNEL);
 		body++;
 	} else {
-		a->name = lft_kp_arg_name(text, i);
+		a->name = lft_pb_arg_name(text, i);
 		body = text;
 	}
 	if (!a->name)
 		return -ENOMEM;
-	if (!lft_kp_good_name(a->name, false))
-		return lft_kp_err(w, 0, LFT_KP_E_BAD_ARG_NAME);
-	for (j = 0; j < ARRAY_SIZE(lft_kp_reserved); j++)
-		if (!strcmp(a->name, lft_kp_reserved[j]))
-			return lft_kp_err(w, 0, LFT_KP_E_USED_ARG_NAME);
+	if (!lft_pb_good_name(a->name, false))
+		return lft_pb_err(w, 0, LFT_PB_E_BAD_ARG_NAME);
+	for (j = 0; j < ARRAY_SIZE(lft_pb_reserved); j++)
+		if (!strcmp(a->name, lft_pb_reserved[j]))
+			return lft_pb_err(w, 0, LFT_PB_E_USED_ARG_NAME);
 	for (j = 0; j < i; j++)
 		if (!strcmp(a->name, def->args[j].name))
-			return lft_kp_err(w, 0, LFT_KP_E_USED_ARG_NAME);
-	return lft_kp_parse_body(&c, body, body - text, &def->size);
+			return lft_pb_err(w, 0, LFT_PB_E_USED_ARG_NAME);
+	return lft_pb_parse_body(&c, body, body - text, &def->size);
 }
 
 /* ------------------------------------------------------ the command */
 
 /**
- * lft_kp_split() - split a command in words, as 6.1 does (any run of
+ * lft_pb_split() - split a command in words, as 6.1 does (any run of
  *	white space)
  * @line: the command
- * @w: the words (lft_kp_words_free())
+ * @w: the words (lft_pb_words_free())
  *
  * Return: 0 or -ENOMEM.
  */
-int lft_kp_split(const char *line, struct lft_kp_words *w)
+int lft_pb_split(const char *line, struct lft_pb_words *w)
 {
 	char *copy, *p, *word;
 	unsigned int n = 0, pos = 0;
@@ -719,10 +719,10 @@ int lft_kp_split(const char *line, struct lft_kp_words *w)
 }
 
 /**
- * lft_kp_words_free() - free what lft_kp_split() made
+ * lft_pb_words_free() - free what lft_pb_split() made
  * @w: the words
  */
-void lft_kp_words_free(struct lft_kp_words *w)
+void lft_pb_words_free(struct lft_pb_words *w)
 {
 	kfree(w->copy);
 	kfree(w->argv);
@@ -730,12 +730,12 @@ void lft_kp_words_free(struct lft_kp_words *w)
 }
 
 /**
- * lft_kp_join() - the command as 6.1 logs it, words joined by a space
+ * lft_pb_join() - the command as 6.1 logs it, words joined by a space
  * @w: the words
  *
  * Return: the text (kfree()), or NULL without memory.
  */
-char *lft_kp_join(struct lft_kp_words *w)
+char *lft_pb_join(struct lft_pb_words *w)
 {
 	char *s = kzalloc(w->len + 1, GFP_KERNEL);
 	int i;
@@ -751,16 +751,16 @@ char *lft_kp_join(struct lft_kp_words *w)
 }
 
 /**
- * lft_kp_parse_gname() - [GROUP/|GROUP.]EVENT, checked as 6.1 does
+ * lft_pb_parse_gname() - [GROUP/|GROUP.]EVENT, checked as 6.1 does
  * @w: the command, w->idx the name's word
- * @group: LFT_KP_NAME_LEN bytes, the group when one is given (else kept)
- * @event: LFT_KP_NAME_LEN bytes, the event ("" when only a group is)
+ * @group: LFT_PB_NAME_LEN bytes, the group when one is given (else kept)
+ * @event: LFT_PB_NAME_LEN bytes, the event ("" when only a group is)
  * @text: the name's text
  * @offs: its offset in its word
  *
  * Return: 0, or -EINVAL with the error noted.
  */
-int lft_kp_parse_gname(struct lft_kp_words *w, char *group, char *event,
+int lft_pb_parse_gname(struct lft_pb_words *w, char *group, char *event,
 		       const char *text, int offs)
 {
 	const char *slash = strchr(text, '/');
@@ -770,36 +770,36 @@ int lft_kp_parse_gname(struct lft_kp_words *w, char *group, char *event,
 		slash = strchr(text, '.');
 	if (slash) {
 		if (slash == text)
-			return lft_kp_err(w, offs, LFT_KP_E_NO_GROUP_NAME);
-		if (slash - text + 1 > LFT_KP_NAME_LEN)
-			return lft_kp_err(w, offs, LFT_KP_E_GROUP_TOO_LONG);
+			return lft_pb_err(w, offs, LFT_PB_E_NO_GROUP_NAME);
+		if (slash - text + 1 > LFT_PB_NAME_LEN)
+			return lft_pb_err(w, offs, LFT_PB_E_GROUP_TOO_LONG);
 		strscpy(group, text, slash - text + 1);
-		if (!lft_kp_good_name(group, true))
-			return lft_kp_err(w, offs, LFT_KP_E_BAD_GROUP_NAME);
+		if (!lft_pb_good_name(group, true))
+			return lft_pb_err(w, offs, LFT_PB_E_BAD_GROUP_NAME);
 		offs += slash - text + 1;
 		text = slash + 1;
 	}
 	len = strlen(text);
 	if (!len)
-		return slash ? 0 : lft_kp_err(w, offs, LFT_KP_E_NO_EVENT_NAME);
-	if (len >= LFT_KP_NAME_LEN)
-		return lft_kp_err(w, offs, LFT_KP_E_EVENT_TOO_LONG);
-	if (!lft_kp_good_name(text, false))
-		return lft_kp_err(w, offs, LFT_KP_E_BAD_EVENT_NAME);
-	strscpy(event, text, LFT_KP_NAME_LEN);
+		return slash ? 0 : lft_pb_err(w, offs, LFT_PB_E_NO_EVENT_NAME);
+	if (len >= LFT_PB_NAME_LEN)
+		return lft_pb_err(w, offs, LFT_PB_E_EVENT_TOO_LONG);
+	if (!lft_pb_good_name(text, false))
+		return lft_pb_err(w, offs, LFT_PB_E_BAD_EVENT_NAME);
+	strscpy(event, text, LFT_PB_NAME_LEN);
 	return 0;
 }
 
 /* [GRP/]EVENT after "p:", at @offs in word 0. */
-static int lft_kp_parse_name(struct lft_kp_words *w, struct lft_kp_def *def,
+static int lft_pb_parse_name(struct lft_pb_words *w, struct lft_pb_def *def,
 			     const char *event, int offs)
 {
-	return lft_kp_parse_gname(w, def->group, def->event, event, offs);
+	return lft_pb_parse_gname(w, def->group, def->event, event, offs);
 }
 
 /* The probed place: an address, or [MOD:]SYM[+OFFS][%return]. */
-static int lft_kp_parse_place(struct lft_kp_words *w, struct lft_kp_def *def,
-			      const struct lft_kp_symcheck *sc, bool *at_entry)
+static int lft_pb_parse_place(struct lft_pb_words *w, struct lft_pb_def *def,
+			      const struct lft_pb_symcheck *sc, bool *at_entry)
 {
 	char *sym, *p;
 	long offs = 0;
@@ -819,30 +819,30 @@ static int lft_kp_parse_place(struct lft_kp_words *w, struct lft_kp_def *def,
 	p = strchr(sym, '%');
 	if (p) {
 		if (strcmp(p, "%return"))
-			return lft_kp_err(w, p - sym, LFT_KP_E_BAD_ADDR_SUFFIX);
+			return lft_pb_err(w, p - sym, LFT_PB_E_BAD_ADDR_SUFFIX);
 		*p = '\0';
 		def->is_return = true;
 	}
 	p = strpbrk(sym, "+-");
 	if (p) {
 		if (kstrtol(p, 0, &offs) || offs < 0 || offs > UINT_MAX)
-			return lft_kp_err(w, 0, LFT_KP_E_BAD_PROBE_ADDR);
+			return lft_pb_err(w, 0, LFT_PB_E_BAD_PROBE_ADDR);
 		*p = '\0';
 	}
 	def->offset = offs;
 	ret = sc->entry(sym, offs);
 	*at_entry = ret == 1;
 	if (!ret && def->is_return)
-		return lft_kp_err(w, 0, LFT_KP_E_BAD_RETPROBE);
+		return lft_pb_err(w, 0, LFT_PB_E_BAD_RETPROBE);
 	if (!strchr(sym, ':')) {
 		unsigned int n = sc->count(sym);
 
 		if (n > 1) {
-			lft_kp_err(w, 0, LFT_KP_E_NON_UNIQ_SYMBOL);
+			lft_pb_err(w, 0, LFT_PB_E_NON_UNIQ_SYMBOL);
 			return -EADDRNOTAVAIL;
 		}
 		if (!n) {
-			lft_kp_err(w, 0, LFT_KP_E_BAD_PROBE_ADDR);
+			lft_pb_err(w, 0, LFT_PB_E_BAD_PROBE_ADDR);
 			return -ENOENT;
 		}
 	}
@@ -850,38 +850,38 @@ static int lft_kp_parse_place(struct lft_kp_words *w, struct lft_kp_def *def,
 }
 
 /* rN: the return probe's maxactive. */
-static int lft_kp_parse_maxact(struct lft_kp_words *w, struct lft_kp_def *def,
+static int lft_pb_parse_maxact(struct lft_pb_words *w, struct lft_pb_def *def,
 			       const char *event)
 {
 	const char *s = &w->argv[0][1];
-	char buf[LFT_KP_NAME_LEN];
+	char buf[LFT_PB_NAME_LEN];
 	size_t len;
 
 	if (!isdigit(*s))
 		return 0;
 	if (!def->is_return)
-		return lft_kp_err(w, 1, LFT_KP_E_MAXACT_NO_KPROBE);
+		return lft_pb_err(w, 1, LFT_PB_E_MAXACT_NO_KPROBE);
 	len = event ? event - s - 1 : strlen(s);
-	if (len > LFT_KP_NAME_LEN - 1)
-		return lft_kp_err(w, 1, LFT_KP_E_BAD_MAXACT);
+	if (len > LFT_PB_NAME_LEN - 1)
+		return lft_pb_err(w, 1, LFT_PB_E_BAD_MAXACT);
 	memcpy(buf, s, len);
 	buf[len] = '\0';
 	if (kstrtouint(buf, 0, &def->maxactive) || !def->maxactive)
-		return lft_kp_err(w, 1, LFT_KP_E_BAD_MAXACT);
-	if (def->maxactive > LFT_KP_MAXACT_MAX)
-		return lft_kp_err(w, 1, LFT_KP_E_MAXACT_TOO_BIG);
+		return lft_pb_err(w, 1, LFT_PB_E_BAD_MAXACT);
+	if (def->maxactive > LFT_PB_MAXACT_MAX)
+		return lft_pb_err(w, 1, LFT_PB_E_MAXACT_TOO_BIG);
 	return 0;
 }
 
-static void lft_kp_default_name(struct lft_kp_def *def)
+static void lft_pb_default_name(struct lft_pb_def *def)
 {
 	char *p;
 
 	if (def->symbol)
-		snprintf(def->event, LFT_KP_NAME_LEN, "%c_%s_%lu",
+		snprintf(def->event, LFT_PB_NAME_LEN, "%c_%s_%lu",
 			 def->is_return ? 'r' : 'p', def->symbol, def->offset);
 	else
-		snprintf(def->event, LFT_KP_NAME_LEN, "%c_0x%p",
+		snprintf(def->event, LFT_PB_NAME_LEN, "%c_0x%p",
 			 def->is_return ? 'r' : 'p', (void *)def->addr);
 	/* As 6.1: the first character is never replaced. */
 	for (p = def->event + 1; *p; p++)
@@ -890,26 +890,26 @@ static void lft_kp_default_name(struct lft_kp_def *def)
 }
 
 /* The arguments' words after "$arg" words are expanded. */
-struct lft_kp_args {
+struct lft_pb_args {
 	unsigned int n;
-	const char *text[LFT_KP_MAX_ARGS];
-	unsigned int word[LFT_KP_MAX_ARGS];	/* where each came from */
-	char names[LFT_KP_BTF_ARGS_LEN];	/* the expansions' text */
+	const char *text[LFT_PB_MAX_ARGS];
+	unsigned int word[LFT_PB_MAX_ARGS];	/* where each came from */
+	char names[LFT_PB_BTF_ARGS_LEN];	/* the expansions' text */
 	unsigned int used;
 };
 
-static int lft_kp_args_add(struct lft_kp_args *x, const char *text,
+static int lft_pb_args_add(struct lft_pb_args *x, const char *text,
 			   unsigned int word)
 {
-	if (x->n == LFT_KP_MAX_ARGS)
-		return LFT_KP_ARGS_E2BIG ? -E2BIG : 0;
+	if (x->n == LFT_PB_MAX_ARGS)
+		return LFT_PB_ARGS_E2BIG ? -E2BIG : 0;
 	x->text[x->n] = text;
 	x->word[x->n++] = word;
 	return 0;
 }
 
 /* The @idx-th parameter's name and @type ("" or ":TYPE...") in @x. */
-static int lft_kp_args_add_param(struct lft_kp_words *w, struct lft_kp_args *x,
+static int lft_pb_args_add_param(struct lft_pb_words *w, struct lft_pb_args *x,
 				 const char *func, unsigned int idx,
 				 const char *type)
 {
@@ -919,16 +919,16 @@ static int lft_kp_args_add_param(struct lft_kp_words *w, struct lft_kp_args *x,
 	int len;
 
 	if (lft_btf_func_param(func, NULL, idx, &p)) {
-		lft_kp_err(w, 0, LFT_KP_E_NO_BTFARG);
+		lft_pb_err(w, 0, LFT_PB_E_NO_BTFARG);
 		return -ENOENT;
 	}
 	len = snprintf(at, room, "%s%s", p.name, type);
 	if (len >= room) {
-		lft_kp_err(w, 0, LFT_KP_E_ARGS_2LONG);
+		lft_pb_err(w, 0, LFT_PB_E_ARGS_2LONG);
 		return -E2BIG;
 	}
 	x->used += len + 1;
-	return lft_kp_args_add(x, at, w->idx);
+	return lft_pb_args_add(x, at, w->idx);
 }
 
 /*
@@ -939,11 +939,11 @@ static int lft_kp_args_add_param(struct lft_kp_words *w, struct lft_kp_args *x,
  * A return probe's are left as they are (their values would be saved at
  * entry, which is not done).
  */
-static int lft_kp_expand(struct lft_kp_words *w, struct lft_kp_def *def,
-			 bool at_entry, struct lft_kp_args *x)
+static int lft_pb_expand(struct lft_pb_words *w, struct lft_pb_def *def,
+			 bool at_entry, struct lft_pb_args *x)
 {
 	const char *func = at_entry && !def->is_return ?
-			   lft_kp_btf_func(def) : NULL;
+			   lft_pb_btf_func(def) : NULL;
 	unsigned int i, n, star = 0, found = 0;
 	const char *type;
 	int np, ret;
@@ -954,41 +954,41 @@ static int lft_kp_expand(struct lft_kp_words *w, struct lft_kp_def *def,
 			continue;
 		w->idx = i;
 		if (!at_entry && !def->is_return)
-			return lft_kp_err(w, 0, LFT_KP_E_NOFENTRY_ARGS);
+			return lft_pb_err(w, 0, LFT_PB_E_NOFENTRY_ARGS);
 		found = i;
 		if (isdigit(w->argv[i][4]))
 			continue;
 		if (w->argv[i][4] != '*')
-			return lft_kp_err(w, 0, LFT_KP_E_BAD_VAR);
+			return lft_pb_err(w, 0, LFT_PB_E_BAD_VAR);
 		if (star)
-			return lft_kp_err(w, 0, LFT_KP_E_DOUBLE_ARGS);
+			return lft_pb_err(w, 0, LFT_PB_E_DOUBLE_ARGS);
 		star = i;
 	}
 	np = found && func ? lft_btf_func_nparams(func) : 0;
 	if (np <= 0 && star) {
 		/* The caret at the last "$arg" word, as 6.12's. */
 		w->idx = found;
-		lft_kp_err(w, 0, LFT_KP_E_NOSUP_BTFARG);
+		lft_pb_err(w, 0, LFT_PB_E_NOSUP_BTFARG);
 		return -EOPNOTSUPP;
 	}
 	for (i = 2; i < w->argc; i++) {
 		w->idx = i;
 		if (np <= 0 || !str_has_prefix(w->argv[i], "$arg")) {
-			ret = lft_kp_args_add(x, w->argv[i], i);
+			ret = lft_pb_args_add(x, w->argv[i], i);
 		} else if (i == star) {
 			for (n = 0, ret = 0; n < np && !ret; n++)
-				ret = lft_kp_args_add_param(w, x, func, n, "");
+				ret = lft_pb_args_add_param(w, x, func, n, "");
 		} else {
 			/* The digits after "$arg", then what 6.12 lets follow. */
 			for (n = 0, type = w->argv[i] + 4; isdigit(*type); type++)
 				n = min(n * 10 + (*type - '0'), 1000U);
 			if (*type && *type != ':') {
-				lft_kp_err(w, 0, LFT_KP_E_BAD_VAR);
+				lft_pb_err(w, 0, LFT_PB_E_BAD_VAR);
 				return -ENOENT;
 			}
 			if (!n)
-				return lft_kp_err(w, 0, LFT_KP_E_BAD_ARG_NUM);
-			ret = lft_kp_args_add_param(w, x, func, n - 1, type);
+				return lft_pb_err(w, 0, LFT_PB_E_BAD_ARG_NUM);
+			ret = lft_pb_args_add_param(w, x, func, n - 1, type);
 		}
 		if (ret)
 			return ret;
@@ -996,10 +996,10 @@ static int lft_kp_expand(struct lft_kp_words *w, struct lft_kp_def *def,
 	return 0;
 }
 
-static int lft_kp_parse_words(struct lft_kp_words *w, struct lft_kp_def *def,
-			      const struct lft_kp_symcheck *sc)
+static int lft_pb_parse_words(struct lft_pb_words *w, struct lft_pb_def *def,
+			      const struct lft_pb_symcheck *sc)
 {
-	struct lft_kp_args *x;
+	struct lft_pb_args *x;
 	const char *event;
 	unsigned int i;
 	bool at_entry;
@@ -1008,24 +1008,24 @@ static int lft_kp_parse_words(struct lft_kp_words *w, struct lft_kp_def *def,
 	event = strchr(&w->argv[0][1], ':');
 	if (event)
 		event++;
-	ret = lft_kp_parse_maxact(w, def, event);
+	ret = lft_pb_parse_maxact(w, def, event);
 	if (!ret)
-		ret = lft_kp_parse_place(w, def, sc, &at_entry);
+		ret = lft_pb_parse_place(w, def, sc, &at_entry);
 	if (ret)
 		return ret;
 	w->idx = 0;
-	strscpy(def->group, LFT_KP_GROUP, LFT_KP_NAME_LEN);
+	strscpy(def->group, LFT_PB_GROUP, LFT_PB_NAME_LEN);
 	if (event) {
-		ret = lft_kp_parse_name(w, def, event, event - w->argv[0]);
+		ret = lft_pb_parse_name(w, def, event, event - w->argv[0]);
 		if (ret)
 			return ret;
 	}
 	if (!def->event[0])
-		lft_kp_default_name(def);
+		lft_pb_default_name(def);
 	x = kzalloc(sizeof(*x), GFP_KERNEL);
 	if (!x)
 		return -ENOMEM;
-	ret = lft_kp_expand(w, def, at_entry, x);
+	ret = lft_pb_expand(w, def, at_entry, x);
 	if (ret)
 		goto out;
 	ret = -ENOMEM;
@@ -1035,8 +1035,8 @@ static int lft_kp_parse_words(struct lft_kp_words *w, struct lft_kp_def *def,
 	ret = 0;
 	for (i = 0; i < x->n && !ret; i++) {
 		w->idx = x->word[i];
-		ret = lft_kp_parse_arg(w, def, i, x->text[i], at_entry);
-		if (!ret && def->args[i].type->kind == LFT_KP_STRING)
+		ret = lft_pb_parse_arg(w, def, i, x->text[i], at_entry);
+		if (!ret && def->args[i].type->kind == LFT_PB_STRING)
 			def->dynamic = true;
 	}
 out:
@@ -1045,35 +1045,35 @@ out:
 }
 
 /**
- * lft_kp_parse() - parse one kprobe definition
+ * lft_pb_parse() - parse one kprobe definition
  * @line: the line, comment removed
  * @sc: symbol lookups
  * @perr: on return, the error's code and caret, and the command as the
  *	error_log shows it (kfree() perr->cmd; NULL when there are no words)
  *
- * Return: the definition (lft_kp_def_free()), or an ERR_PTR: -ECANCELED
+ * Return: the definition (lft_pb_def_free()), or an ERR_PTR: -ECANCELED
  * for a line that is not a kprobe's (another kind's, or too short), -EINVAL
- * for bad syntax (perr->code says which, or LFT_KP_E_NONE where 6.1 logs
+ * for bad syntax (perr->code says which, or LFT_PB_E_NONE where 6.1 logs
  * nothing), -ENOENT or -EADDRNOTAVAIL for a missing or ambiguous symbol,
  * -E2BIG, -ENOMEM.
  */
-struct lft_kp_def *lft_kp_parse(const char *line,
-				const struct lft_kp_symcheck *sc,
-				struct lft_kp_perr *perr)
+struct lft_pb_def *lft_pb_parse(const char *line,
+				const struct lft_pb_symcheck *sc,
+				struct lft_pb_perr *perr)
 {
-	struct lft_kp_words w = { .perr = perr };
-	struct lft_kp_def *def;
+	struct lft_pb_words w = { .perr = perr };
+	struct lft_pb_def *def;
 	int ret;
 
 	memset(perr, 0, sizeof(*perr));
-	ret = lft_kp_split(line, &w);
+	ret = lft_pb_split(line, &w);
 	if (ret)
 		return ERR_PTR(ret);
 	/* Not a kprobe's line: another kind of dynamic event may take it. */
 	ret = -ECANCELED;
 	if (w.argc < 2 || (w.argv[0][0] != 'p' && w.argv[0][0] != 'r'))
 		goto out_words;
-	perr->cmd = lft_kp_join(&w);
+	perr->cmd = lft_pb_join(&w);
 	def = kzalloc(sizeof(*def), GFP_KERNEL);
 	if (!perr->cmd || !def) {
 		kfree(def);
@@ -1081,24 +1081,24 @@ struct lft_kp_def *lft_kp_parse(const char *line,
 		goto out_words;
 	}
 	def->is_return = w.argv[0][0] == 'r';
-	ret = lft_kp_parse_words(&w, def, sc);
-	lft_kp_words_free(&w);
+	ret = lft_pb_parse_words(&w, def, sc);
+	lft_pb_words_free(&w);
 	if (ret) {
-		lft_kp_def_free(def);
+		lft_pb_def_free(def);
 		return ERR_PTR(ret);
 	}
 	return def;
 out_words:
-	lft_kp_words_free(&w);
+	lft_pb_words_free(&w);
 	return ERR_PTR(ret);
 }
-EXPORT_SYMBOL_NS_GPL(lft_kp_parse, LFTRACE_INTERNAL);
+EXPORT_SYMBOL_NS_GPL(lft_pb_parse, LFTRACE_INTERNAL);
 
 /**
- * lft_kp_def_free() - free a definition
- * @def: from lft_kp_parse(), or NULL
+ * lft_pb_def_free() - free a definition
+ * @def: from lft_pb_parse(), or NULL
  */
-void lft_kp_def_free(struct lft_kp_def *def)
+void lft_pb_def_free(struct lft_pb_def *def)
 {
 	unsigned int i;
 
@@ -1116,10 +1116,10 @@ void lft_kp_def_free(struct lft_kp_def *def)
 	kfree(def->path);
 	kfree(def);
 }
-EXPORT_SYMBOL_NS_GPL(lft_kp_def_free, LFTRACE_INTERNAL);
+EXPORT_SYMBOL_NS_GPL(lft_pb_def_free, LFTRACE_INTERNAL);
 
 /**
- * lft_kp_diff_arg() - where two definitions' arguments stop matching, as
+ * lft_pb_diff_arg() - where two definitions' arguments stop matching, as
  *	6.1 compares a probe appended to an event with the event's
  * @a: the new definition
  * @b: the event's
@@ -1127,8 +1127,8 @@ EXPORT_SYMBOL_NS_GPL(lft_kp_def_free, LFTRACE_INTERNAL);
  * Return: the first argument (1-based) whose name, type or array length
  * differs, or where one of them has no more arguments; 0 if none.
  */
-unsigned int lft_kp_diff_arg(const struct lft_kp_def *a,
-			     const struct lft_kp_def *b)
+unsigned int lft_pb_diff_arg(const struct lft_pb_def *a,
+			     const struct lft_pb_def *b)
 {
 	unsigned int i;
 
@@ -1143,7 +1143,7 @@ unsigned int lft_kp_diff_arg(const struct lft_kp_def *a,
 }
 
 /* SYM, SYM+OFFS or 0xADDR, as 6.1 lists the place and matches it. */
-static void lft_kp_show_place(const struct lft_kp_def *def, unsigned long addr,
+static void lft_pb_show_place(const struct lft_pb_def *def, unsigned long addr,
 			      struct seq_buf *s)
 {
 	if (!def->symbol)
@@ -1156,14 +1156,14 @@ static void lft_kp_show_place(const struct lft_kp_def *def, unsigned long addr,
 }
 
 /**
- * lft_kp_def_show() - a definition's line in kprobe_events
+ * lft_pb_def_show() - a definition's line in kprobe_events
  * @def: the definition
  * @addr: the probed address (shown for probes on an address)
  * @maxactive: a return probe's, as registered (the kernel's default
  *	shows too, as in 6.1)
  * @s: where to print
  */
-void lft_kp_def_show(const struct lft_kp_def *def, unsigned long addr,
+void lft_pb_def_show(const struct lft_pb_def *def, unsigned long addr,
 		     int maxactive, struct seq_buf *s)
 {
 	unsigned int i;
@@ -1172,21 +1172,21 @@ void lft_kp_def_show(const struct lft_kp_def *def, unsigned long addr,
 	if (def->is_return && maxactive)
 		seq_buf_printf(s, "%d", maxactive);
 	seq_buf_printf(s, ":%s/%s ", def->group, def->event);
-	lft_kp_show_place(def, addr, s);
+	lft_pb_show_place(def, addr, s);
 	for (i = 0; i < def->nargs; i++)
 		seq_buf_printf(s, " %s=%s", def->args[i].name,
 			       def->args[i].comm);
 	seq_buf_printf(s, "%c", '\n');
 }
-EXPORT_SYMBOL_NS_GPL(lft_kp_def_show, LFTRACE_INTERNAL);
+EXPORT_SYMBOL_NS_GPL(lft_pb_def_show, LFTRACE_INTERNAL);
 
 /**
- * lft_kp_print_fmt() - the "print fmt:" text of a definition's event
+ * lft_pb_print_fmt() - the "print fmt:" text of a definition's event
  * @def: the definition
  *
  * Return: the text (kfree()), or NULL without memory.
  */
-char *lft_kp_print_fmt(const struct lft_kp_def *def)
+char *lft_pb_print_fmt(const struct lft_pb_def *def)
 {
 	struct seq_buf s;
 	unsigned int i, j, size = 64;
@@ -1200,10 +1200,10 @@ char *lft_kp_print_fmt(const struct lft_kp_def *def)
 		return NULL;
 	seq_buf_init(&s, buf, size);
 	/* An eprobe's record has no head. */
-	seq_buf_printf(&s, "\"%s", def->kind == LFT_KP_EPROBE ? "" :
+	seq_buf_printf(&s, "\"%s", def->kind == LFT_PB_EPROBE ? "" :
 		       def->is_return ? "(%lx <- %lx)" : "(%lx)");
 	for (i = 0; i < def->nargs; i++) {
-		const struct lft_kp_arg *a = &def->args[i];
+		const struct lft_pb_arg *a = &def->args[i];
 
 		seq_buf_printf(&s, " %s=", a->name);
 		if (!a->count) {
@@ -1214,13 +1214,13 @@ char *lft_kp_print_fmt(const struct lft_kp_def *def)
 			seq_buf_printf(&s, "%c%s", j ? ',' : '{', a->type->fmt);
 		seq_buf_printf(&s, "%c", '}');
 	}
-	seq_buf_printf(&s, "\"%s", def->kind == LFT_KP_EPROBE ? "" :
+	seq_buf_printf(&s, "\"%s", def->kind == LFT_PB_EPROBE ? "" :
 		       def->is_return ?
 		       ", REC->__probe_func, REC->__probe_ret_ip" :
 		       ", REC->__probe_ip");
 	for (i = 0; i < def->nargs; i++) {
-		const struct lft_kp_arg *a = &def->args[i];
-		bool str = a->type->kind == LFT_KP_STRING;
+		const struct lft_pb_arg *a = &def->args[i];
+		bool str = a->type->kind == LFT_PB_STRING;
 
 		if (!a->count) {
 			seq_buf_printf(&s, str ? ", __get_str(%s)" : ", REC->%s",
@@ -1237,4 +1237,4 @@ char *lft_kp_print_fmt(const struct lft_kp_def *def)
 	}
 	return buf;
 }
-EXPORT_SYMBOL_NS_GPL(lft_kp_print_fmt, LFTRACE_INTERNAL);
+EXPORT_SYMBOL_NS_GPL(lft_pb_print_fmt, LFTRACE_INTERNAL);
