@@ -378,8 +378,14 @@ static void lft_rt_switch(void *data, bool preempt, struct task_struct *prev,
 	u64 now = ktime_get_ns();
 
 	lft_fret_sched_switch(prev, next, now);
+	/*
+	 * Only while the task has a frame hooked: a preemption between the
+	 * entry's clock reading and the frame's hooking (or the frame's
+	 * unhooking and the return's reading) is in the frame's time, and
+	 * was taken for time away (the sanitize kernel under load).
+	 */
 	if (prev == lft_rt_sw.task)
-		lft_rt_sw.out = now;
+		lft_rt_sw.out = READ_ONCE(prev->rethooks.first) ? now : 0;
 	else if (next == lft_rt_sw.task && lft_rt_sw.out)
 		lft_rt_sw.away += now - lft_rt_sw.out;
 }
