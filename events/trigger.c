@@ -65,6 +65,13 @@ static const struct lft_trig_kind lft_trig_builtin;
  */
 static LIST_HEAD(lft_trig_kinds);
 
+/*
+ * The kinds' files, as each event directory gets them: the files keep a
+ * pointer to their lft_attr, so these live until unload.
+ */
+static struct lft_attr lft_trig_attrs[4];
+static size_t lft_trig_nattrs;
+
 /**
  * lft_trig_kind_register() - add a kind of trigger
  * @k: the kind (lives until unload)
@@ -74,6 +81,8 @@ static LIST_HEAD(lft_trig_kinds);
 void lft_trig_kind_register(struct lft_trig_kind *k)
 {
 	list_add_tail(&k->node, &lft_trig_kinds);
+	if (k->attr && !WARN_ON_ONCE(lft_trig_nattrs == ARRAY_SIZE(lft_trig_attrs)))
+		lft_trig_attrs[lft_trig_nattrs++] = *k->attr;
 }
 
 /**
@@ -85,14 +94,8 @@ void lft_trig_kind_register(struct lft_trig_kind *k)
  */
 void *lft_trig_files_create(struct lft_ev_file *f)
 {
-	struct lft_attr attrs[4];
-	struct lft_trig_kind *k;
-	size_t n = 0;
-
-	list_for_each_entry(k, &lft_trig_kinds, node)
-		if (k->attr && !WARN_ON_ONCE(n == ARRAY_SIZE(attrs)))
-			attrs[n++] = *k->attr;
-	return lft_create_attrs_owned(&f->ref, f->dir, attrs, n);
+	return lft_create_attrs_owned(&f->ref, f->dir, lft_trig_attrs,
+				      lft_trig_nattrs);
 }
 
 static bool lft_trig_post(u8 type)
