@@ -520,19 +520,14 @@ int lft_fentry_init(void)
 	int ret;
 
 	/*
-	 * Refused where the CPU enforces indirect branch tracking: the
-	 * private functions are called directly (lft_kcall()) and every
-	 * indirect call lftrace makes lands on a function whose address is
-	 * taken (so keeps its ENDBR), but none of it has run on a CPU with
-	 * CET, and a missed ENDBR there is a fault in the kernel. Where the
-	 * kernel tracks call depth (retbleed=stuff), the fentry trampoline
-	 * counts its entry as the kernel's do (tramp.S); the harness checks
-	 * the count balances (harness/call_depth.sh).
+	 * Where the CPU enforces indirect branch tracking, every indirect
+	 * call lftrace makes lands on a function whose address is taken (so
+	 * keeps its ENDBR) and the private functions are called directly
+	 * (lft_kcall()): proven on Bochs' CET model (harness/ibt.sh). Where
+	 * the kernel tracks call depth (retbleed=stuff), the fentry
+	 * trampoline counts its entry as the kernel's do (tramp.S); the
+	 * harness checks the count balances (harness/call_depth.sh).
 	 */
-	if (cpu_feature_enabled(X86_FEATURE_IBT)) {
-		pr_err("indirect branch tracking is enforced: lftrace has not been tried on a CPU with it\n");
-		return -EOPNOTSUPP;
-	}
 	ret = lft_poke_init();
 	if (ret)
 		return ret;

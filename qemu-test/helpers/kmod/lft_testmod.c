@@ -18,6 +18,11 @@
  *          makes N calls as "call" does, interrupts off, from a known
  *          call depth count; reading shows the count before and after:
  *          equal when every call and return on the way was accounted
+ *   endbr  (kernels built with IBT) any write calls lft_testmod_inner()
+ *          through a pointer to the instruction after its ENDBR: on a CPU
+ *          that enforces indirect branch tracking, a control protection
+ *          fault ("Missing ENDBR", a BUG); elsewhere an ordinary call. The
+ *          IBT lane's negative control (harness/ibt.sh)
  */
 #include <linux/debugfs.h>
 #include <linux/delay.h>
@@ -26,6 +31,7 @@
 #include <linux/module.h>
 #include <asm/cpufeature.h>
 #include <asm/current.h>
+#include <asm/ibt.h>
 
 static struct dentry *lft_testmod_dir;
 
@@ -185,6 +191,37 @@ static const struct file_operations lft_testmod_nap_fops = {
 	.llseek = noop_llseek,
 };
 
+#ifdef CONFIG_X86_KERNEL_IBT
+static ssize_t lft_testmod_endbr_write(struct file *file,
+				       const char __user *buf, size_t count,
+				       loff_t *ppos)
+{
+	unsigned long past = (unsigned long)READ_ONCE(lft_testmod_inner_ptr) +
+			     ENDBR_INSN_SIZE;
+	int (*inner)(int y) = (int (*)(int))past;
+
+	pr_info("lft_testmod: an indirect call to %pS\n", inner);
+	inner(1);
+	return count;
+}
+
+static const struct file_operations lft_testmod_endbr_fops = {
+	.owner = THIS_MODULE,
+	.write = lft_testmod_endbr_write,
+	.llseek = noop_llseek,
+};
+
+static void lft_testmod_endbr_init(void)
+{
+	debugfs_create_file("endbr", 0200, lft_testmod_dir, NULL,
+			    &lft_testmod_endbr_fops);
+}
+#else
+static void lft_testmod_endbr_init(void)
+{
+}
+#endif
+
 static int __init lft_testmod_init(void)
 {
 	lft_testmod_dir = debugfs_create_dir("lft_testmod", NULL);
@@ -197,6 +234,7 @@ static int __init lft_testmod_init(void)
 	debugfs_create_file("nap", 0200, lft_testmod_dir, NULL,
 			    &lft_testmod_nap_fops);
 	lft_testmod_depth_init();
+	lft_testmod_endbr_init();
 	return 0;
 }
 
