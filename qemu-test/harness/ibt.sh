@@ -164,7 +164,7 @@ echo 1 > $S/printk
 step printk grep -q "lft_sample" $T/trace
 timing others
 
-# rmmod under load: the function tracer on the VFS, the scheduler's
+# rmmod under load: the function tracer on the VFS, the scheduler
 # events and a kprobe, a busy loop beside. (With every function traced
 # the unload takes minutes of guest time here, the same code.)
 rmmod lft_sample
