@@ -239,7 +239,6 @@ int lft_btf_flag_at(const char *sname, const char *member, u32 *bit)
 	*bit = bits;
 	return 0;
 }
-EXPORT_SYMBOL_NS_GPL(lft_btf_flag_at, LFTRACE_INTERNAL);
 
 /**
  * lft_btf_check_layout() - does a kernel structure match lftrace's copy?

@@ -93,7 +93,6 @@ struct trace_array *lft_kev_unhashed_tr_alloc(void)
 		return NULL;
 	return kzalloc(off + size, GFP_KERNEL);
 }
-EXPORT_SYMBOL_NS_GPL(lft_kev_unhashed_tr_alloc, LFTRACE_INTERNAL);
 
 /**
  * lft_kev_init() - can the kernel's events be read on this kernel?
@@ -127,7 +126,6 @@ int lft_kev_init(void)
 	lft_kev_ok = true;
 	return 0;
 }
-EXPORT_SYMBOL_NS_GPL(lft_kev_init, LFTRACE_INTERNAL);
 
 /**
  * lft_kev_for_each() - call @fn for each event the kernel has

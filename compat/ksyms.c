@@ -343,4 +343,3 @@ struct rethook *lft_rethook_create(rethook_handler_t handler, size_t size,
 #endif
 	return IS_ERR(rh) ? NULL : rh;
 }
-EXPORT_SYMBOL_NS_GPL(lft_rethook_create, LFTRACE_INTERNAL);

@@ -356,7 +356,6 @@ void lft_ev_commit_regs(struct lft_ev_file *f, struct lft_rb_res *res,
 	ctx = *(struct lft_entry *)res->data;
 	lft_commit_regs(tr, READ_ONCE(tr->rb), res, &ctx, regs);
 }
-EXPORT_SYMBOL_NS_GPL(lft_ev_commit_regs, LFTRACE_INTERNAL);
 
 /**
  * lft_ev_slow_update() - recompute why @f's probe takes its slow path

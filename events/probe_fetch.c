@@ -77,7 +77,6 @@ const struct lft_pb_type *lft_pb_find_type(const char *name)
 			return &lft_pb_types[i];
 	return NULL;
 }
-EXPORT_SYMBOL_NS_GPL(lft_pb_find_type, LFTRACE_INTERNAL);
 
 #define LFT_PB_REG(r)	{ #r, offsetof(struct pt_regs, r) }
 

@@ -40,7 +40,6 @@ const char *const lft_synth_err_text[] = {
 	"Invalid field",
 	"Invalid array specification",
 };
-EXPORT_SYMBOL_NS_GPL(lft_synth_err_text, LFTRACE_INTERNAL);
 
 /* 6.1's integer types: size and how a record's value prints. */
 static const struct {

@@ -529,7 +529,6 @@ void lft_rb_reset_cpu(struct lft_rb *rb, int cpu)
 	lft_rb_unquiesce(cb);
 	mutex_unlock(&rb->resize_lock);
 }
-EXPORT_SYMBOL_NS_GPL(lft_rb_reset_cpu, LFTRACE_INTERNAL);
 
 /**
  * lft_rb_reset() - empty every CPU's ring and zero the counters
@@ -552,7 +551,6 @@ void lft_rb_record_off(struct lft_rb *rb)
 {
 	set_bit(LFT_RB_GATE_OFF, &rb->gate);
 }
-EXPORT_SYMBOL_NS_GPL(lft_rb_record_off, LFTRACE_INTERNAL);
 
 /**
  * lft_rb_record_on() - accept new events again
@@ -562,19 +560,6 @@ void lft_rb_record_on(struct lft_rb *rb)
 {
 	clear_bit(LFT_RB_GATE_OFF, &rb->gate);
 }
-EXPORT_SYMBOL_NS_GPL(lft_rb_record_on, LFTRACE_INTERNAL);
-
-/**
- * lft_rb_record_is_on() - does the buffer accept events?
- * @rb: the buffer
- *
- * Return: false after lft_rb_record_off().
- */
-bool lft_rb_record_is_on(struct lft_rb *rb)
-{
-	return !test_bit(LFT_RB_GATE_OFF, &rb->gate);
-}
-EXPORT_SYMBOL_NS_GPL(lft_rb_record_is_on, LFTRACE_INTERNAL);
 
 /**
  * lft_rb_set_overwrite() - choose overwrite or producer-consumer mode
@@ -585,7 +570,6 @@ void lft_rb_set_overwrite(struct lft_rb *rb, bool overwrite)
 {
 	WRITE_ONCE(rb->overwrite, overwrite);
 }
-EXPORT_SYMBOL_NS_GPL(lft_rb_set_overwrite, LFTRACE_INTERNAL);
 
 /**
  * lft_rb_set_abs_ts() - give every event an absolute time stamp record

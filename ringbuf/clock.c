@@ -123,7 +123,6 @@ int lft_rb_clock_parse(const char *name)
 			return c;
 	return -EINVAL;
 }
-EXPORT_SYMBOL_NS_GPL(lft_rb_clock_parse, LFTRACE_INTERNAL);
 
 /**
  * lft_rb_clock_name() - the trace_clock name of a clock

@@ -251,7 +251,6 @@ u64 lft_rb_oldest_ts(struct lft_rb *rb, int cpu)
 	raw_spin_unlock_irqrestore(&cb->reader_lock, flags);
 	return ts;
 }
-EXPORT_SYMBOL_NS_GPL(lft_rb_oldest_ts, LFTRACE_INTERNAL);
 
 /*
  * Consume the record lft_rb_next() returned @payload of: it starts at
@@ -316,7 +315,6 @@ int lft_rb_peek(struct lft_rb *rb, int cpu, struct lft_rb_entry *e)
 
 	return ret < 0 ? ret : 0;
 }
-EXPORT_SYMBOL_NS_GPL(lft_rb_peek, LFTRACE_INTERNAL);
 
 /**
  * lft_rb_peek_data() - copy out the next event of one CPU, not consuming it
@@ -334,7 +332,6 @@ int lft_rb_peek_data(struct lft_rb *rb, int cpu, void *buf, size_t size,
 {
 	return lft_rb_take(rb, cpu, buf, size, e, false);
 }
-EXPORT_SYMBOL_NS_GPL(lft_rb_peek_data, LFTRACE_INTERNAL);
 
 /**
  * lft_rb_consume() - read and remove the next event of one CPU
@@ -423,7 +420,6 @@ bool lft_rb_empty(struct lft_rb *rb)
 			return false;
 	return true;
 }
-EXPORT_SYMBOL_NS_GPL(lft_rb_empty, LFTRACE_INTERNAL);
 
 /**
  * lft_rb_alloc_read_page() - a page for lft_rb_read_page()
@@ -642,7 +638,6 @@ __poll_t lft_rb_poll(struct lft_rb *rb, int cpu, struct file *filp,
 	poll_wait(filp, &rb->waitq, pt);
 	return lft_rb_ready(rb, cpu, percent) ? EPOLLIN | EPOLLRDNORM : 0;
 }
-EXPORT_SYMBOL_NS_GPL(lft_rb_poll, LFTRACE_INTERNAL);
 
 /**
  * lft_rb_wake_all() - wake every waiter, making lft_rb_wait() return -EINTR
@@ -670,4 +665,3 @@ void lft_rb_wake_all_deferred(struct lft_rb *rb)
 	atomic_inc(&rb->wake_gen);
 	irq_work_queue(&rb->cpus[smp_processor_id()]->work);
 }
-EXPORT_SYMBOL_NS_GPL(lft_rb_wake_all_deferred, LFTRACE_INTERNAL);

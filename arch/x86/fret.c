@@ -177,7 +177,6 @@ int lft_fret_hook_at(struct pt_regs *regs, unsigned long func, u64 calltime,
 	lft_kcall(rethook_hook)(rn, regs, true);
 	return depth;
 }
-EXPORT_SYMBOL_NS_GPL(lft_fret_hook_at, LFTRACE_INTERNAL);
 
 /**
  * lft_fret_hook() - lft_fret_hook_at() at the current depth
