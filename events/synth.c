@@ -23,6 +23,7 @@
 #include "events/event.h"
 #include "events/dynevent.h"
 #include "events/synth.h"
+#include "include/lft_test_export.h"
 
 #define LFT_SYNTH_STR_DYN_MAX	4096	/* a dynamic string's bytes, as 6.1 */
 #define LFT_SYNTH_STACK_MAX	16	/* a stack's entries, as 6.1's hist */
@@ -128,7 +129,7 @@ struct lft_synth_event *lft_synth_ref(const char *name)
 	mutex_unlock(&lft_lock);
 	return se;
 }
-EXPORT_SYMBOL_NS_GPL(lft_synth_ref, LFTRACE_INTERNAL);
+LFT_TEST_EXPORT(lft_synth_ref);
 
 /**
  * lft_synth_unref() - lft_synth_put(), taking lft_lock
@@ -140,7 +141,7 @@ void lft_synth_unref(struct lft_synth_event *se)
 	lft_synth_put(se);
 	mutex_unlock(&lft_lock);
 }
-EXPORT_SYMBOL_NS_GPL(lft_synth_unref, LFTRACE_INTERNAL);
+LFT_TEST_EXPORT(lft_synth_unref);
 
 /* ------------------------------------------------------ the records */
 
@@ -662,7 +663,7 @@ int lft_synth_command(const char *line)
 	mutex_unlock(&lft_lock);
 	return ret;
 }
-EXPORT_SYMBOL_NS_GPL(lft_synth_command, LFTRACE_INTERNAL);
+LFT_TEST_EXPORT(lft_synth_command);
 
 /**
  * lft_synth_test_trace() - generate an event in the top array and print
@@ -717,4 +718,4 @@ out:
 	kfree(buf);
 	return ret;
 }
-EXPORT_SYMBOL_NS_GPL(lft_synth_test_trace, LFTRACE_INTERNAL);
+LFT_TEST_EXPORT(lft_synth_test_trace);
