@@ -25,6 +25,7 @@
 
 #include "compat/btf.h"
 #include "compat/ksyms.h"
+#include "include/lft_test_export.h"
 
 static struct {
 	struct btf *btf;
@@ -202,7 +203,7 @@ int lft_btf_member_at(const char *sname, const char *member, u32 *offset,
 	*offset = bits / 8;
 	return 0;
 }
-EXPORT_SYMBOL_NS_GPL(lft_btf_member_at, LFTRACE_INTERNAL);
+LFT_TEST_EXPORT(lft_btf_member_at);
 
 /**
  * lft_btf_flag_at() - where a true/false member of a kernel structure lies
@@ -239,7 +240,6 @@ int lft_btf_flag_at(const char *sname, const char *member, u32 *bit)
 	*bit = bits;
 	return 0;
 }
-EXPORT_SYMBOL_NS_GPL(lft_btf_flag_at, LFTRACE_INTERNAL);
 
 /**
  * lft_btf_check_layout() - does a kernel structure match lftrace's copy?
@@ -279,7 +279,7 @@ int lft_btf_check_layout(const char *sname, const struct lft_btf_field *ours,
 	}
 	return ret;
 }
-EXPORT_SYMBOL_NS_GPL(lft_btf_check_layout, LFTRACE_INTERNAL);
+LFT_TEST_EXPORT(lft_btf_check_layout);
 
 /* Appends @str to @buf (of @n bytes, NUL-terminated); false when full. */
 static bool lft_btf_cat(char *buf, size_t n, const char *str)
@@ -400,7 +400,7 @@ void lft_btf_param_type(const char *param, size_t len, char *out, size_t n)
 		if (!isspace(*w))
 			strncat(out, w, 1);
 }
-EXPORT_SYMBOL_NS_GPL(lft_btf_param_type, LFTRACE_INTERNAL);
+LFT_TEST_EXPORT(lft_btf_param_type);
 
 /* @s without its spaces, in place. */
 static void lft_btf_squeeze(char *s)

@@ -22,6 +22,7 @@
 #include "compat/btf.h"
 #include "compat/events.h"
 #include "compat/ksyms.h"
+#include "include/lft_test_export.h"
 
 /*
  * The kernel's struct ftrace_event_field (kernel/trace/trace.h). is_signed
@@ -93,7 +94,6 @@ struct trace_array *lft_kev_unhashed_tr_alloc(void)
 		return NULL;
 	return kzalloc(off + size, GFP_KERNEL);
 }
-EXPORT_SYMBOL_NS_GPL(lft_kev_unhashed_tr_alloc, LFTRACE_INTERNAL);
 
 /**
  * lft_kev_init() - can the kernel's events be read on this kernel?
@@ -127,7 +127,6 @@ int lft_kev_init(void)
 	lft_kev_ok = true;
 	return 0;
 }
-EXPORT_SYMBOL_NS_GPL(lft_kev_init, LFTRACE_INTERNAL);
 
 /**
  * lft_kev_for_each() - call @fn for each event the kernel has
@@ -159,7 +158,7 @@ int lft_kev_for_each(int (*fn)(struct trace_event_call *call, void *data),
 	mutex_unlock(lft_ks.event_mutex);
 	return ret;
 }
-EXPORT_SYMBOL_NS_GPL(lft_kev_for_each, LFTRACE_INTERNAL);
+LFT_TEST_EXPORT(lft_kev_for_each);
 
 /**
  * lft_kev_fields() - call @fn for each field of a kernel event, in the
@@ -196,4 +195,4 @@ int lft_kev_fields(struct trace_event_call *call,
 	}
 	return ret;
 }
-EXPORT_SYMBOL_NS_GPL(lft_kev_fields, LFTRACE_INTERNAL);
+LFT_TEST_EXPORT(lft_kev_fields);

@@ -13,6 +13,7 @@
 
 #include "compat/btf.h"
 #include "compat/ftrace.h"
+#include "include/lft_test_export.h"
 
 /* What arch/x86/patch.c reads of a struct ftrace_hash. */
 static const struct lft_btf_field lft_ftrace_hash_fields[] = {
@@ -41,4 +42,4 @@ int lft_ftrace_check_layout(void)
 		pr_err("struct ftrace_hash is not laid out as lftrace's copy (compat/ftrace.h): not loading\n");
 	return ret;
 }
-EXPORT_SYMBOL_NS_GPL(lft_ftrace_check_layout, LFTRACE_INTERNAL);
+LFT_TEST_EXPORT(lft_ftrace_check_layout);

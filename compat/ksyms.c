@@ -18,6 +18,7 @@
 #include <linux/tracepoint.h>
 
 #include "compat/ksyms.h"
+#include "include/lft_test_export.h"
 
 struct lft_kernel_syms lft_ks;
 
@@ -203,7 +204,7 @@ unsigned long lft_ksym_lookup(const char *name)
 		return 0;
 	return static_call(lft_kc_kallsyms_lookup_name)(name);
 }
-EXPORT_SYMBOL_NS_GPL(lft_ksym_lookup, LFTRACE_INTERNAL);
+LFT_TEST_EXPORT(lft_ksym_lookup);
 
 /**
  * lft_ksyms_resolve() - resolve every entry of a symbol table
@@ -236,7 +237,7 @@ int lft_ksyms_resolve(const struct lft_ksym *table, size_t n)
 		*table[i].slot = (void *)lft_ksym_lookup(table[i].name);
 	return 0;
 }
-EXPORT_SYMBOL_NS_GPL(lft_ksyms_resolve, LFTRACE_INTERNAL);
+LFT_TEST_EXPORT(lft_ksyms_resolve);
 
 /**
  * lft_ksyms_table() - the table of symbols lftrace resolves at load
@@ -249,7 +250,7 @@ const struct lft_ksym *lft_ksyms_table(size_t *n)
 	*n = ARRAY_SIZE(lft_ksym_table);
 	return lft_ksym_table;
 }
-EXPORT_SYMBOL_NS_GPL(lft_ksyms_table, LFTRACE_INTERNAL);
+LFT_TEST_EXPORT(lft_ksyms_table);
 
 /**
  * lft_ksyms_init() - find kallsyms_lookup_name and resolve lft_ks
@@ -305,7 +306,7 @@ struct tracepoint *lft_tp_find(const char *name)
 	for_each_kernel_tracepoint(lft_tp_match, &q);
 	return q.tp;
 }
-EXPORT_SYMBOL_NS_GPL(lft_tp_find, LFTRACE_INTERNAL);
+LFT_TEST_EXPORT(lft_tp_find);
 
 /**
  * lft_rethook_create() - a rethook with a pool of @num nodes of @size
@@ -343,4 +344,3 @@ struct rethook *lft_rethook_create(rethook_handler_t handler, size_t size,
 #endif
 	return IS_ERR(rh) ? NULL : rh;
 }
-EXPORT_SYMBOL_NS_GPL(lft_rethook_create, LFTRACE_INTERNAL);

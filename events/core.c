@@ -31,6 +31,7 @@
 #include "compat/btf.h"
 #include "events/event.h"
 #include "events/dynevent.h"
+#include "include/lft_test_export.h"
 
 /*
  * Below it are lftrace's own entries' types (core/trace.h), the kernel's
@@ -267,7 +268,7 @@ void *lft_ev_reserve(struct lft_ev_file *f, unsigned int size,
 	/* The probe's own disabling of preemption is not the event's. */
 	return lft_trace_reserve(READ_ONCE(tr->rb), f->ev->id, size, 1, res);
 }
-EXPORT_SYMBOL_NS_GPL(lft_ev_reserve, LFTRACE_INTERNAL);
+LFT_TEST_EXPORT(lft_ev_reserve);
 
 /**
  * lft_ev_reserve_hdr() - lft_ev_reserve() with the common header given
@@ -324,7 +325,7 @@ noinline void lft_ev_commit(struct lft_ev_file *f, struct lft_rb_res *res)
 	/* Leave out the probe: the stack starts at the tracepoint. */
 	lft_commit(tr, READ_ONCE(tr->rb), res, &ctx, 1);
 }
-EXPORT_SYMBOL_NS_GPL(lft_ev_commit, LFTRACE_INTERNAL);
+LFT_TEST_EXPORT(lft_ev_commit);
 
 /**
  * lft_ev_commit_regs() - lft_ev_commit() for a probe with registers
@@ -356,7 +357,6 @@ void lft_ev_commit_regs(struct lft_ev_file *f, struct lft_rb_res *res,
 	ctx = *(struct lft_entry *)res->data;
 	lft_commit_regs(tr, READ_ONCE(tr->rb), res, &ctx, regs);
 }
-EXPORT_SYMBOL_NS_GPL(lft_ev_commit_regs, LFTRACE_INTERNAL);
 
 /**
  * lft_ev_slow_update() - recompute why @f's probe takes its slow path

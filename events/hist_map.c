@@ -18,6 +18,7 @@
 
 #include "compat/kapi.h"
 #include "events/hist_map.h"
+#include "include/lft_test_export.h"
 
 struct lft_hmap_slot {
 	u32 hash;			/* 0: free */
@@ -98,7 +99,7 @@ struct lft_hmap *lft_hmap_create(unsigned int bits, unsigned int key_size,
 	lft_hmap_elts_reset(map, map->max_elts);
 	return map;
 }
-EXPORT_SYMBOL_NS_GPL(lft_hmap_create, LFTRACE_INTERNAL);
+LFT_TEST_EXPORT(lft_hmap_create);
 
 /**
  * lft_hmap_free() - free a map no writer uses any more
@@ -112,7 +113,7 @@ void lft_hmap_free(struct lft_hmap *map)
 	kvfree(map->elts);
 	kfree(map);
 }
-EXPORT_SYMBOL_NS_GPL(lft_hmap_free, LFTRACE_INTERNAL);
+LFT_TEST_EXPORT(lft_hmap_free);
 
 /**
  * lft_hmap_key() - an element's key
@@ -124,7 +125,7 @@ void *lft_hmap_key(const struct lft_hmap_elt *elt)
 {
 	return (void *)&elt->sums[elt->map->nvals];
 }
-EXPORT_SYMBOL_NS_GPL(lft_hmap_key, LFTRACE_INTERNAL);
+LFT_TEST_EXPORT(lft_hmap_key);
 
 /**
  * lft_hmap_priv() - an element's private bytes
@@ -136,7 +137,7 @@ void *lft_hmap_priv(const struct lft_hmap_elt *elt)
 {
 	return lft_hmap_key(elt) + ALIGN(elt->map->key_size, 8);
 }
-EXPORT_SYMBOL_NS_GPL(lft_hmap_priv, LFTRACE_INTERNAL);
+LFT_TEST_EXPORT(lft_hmap_priv);
 
 /*
  * jhash() of the key. For whole 32-bit words jhash2() gives the same
@@ -255,7 +256,7 @@ struct lft_hmap_elt *lft_hmap_insert(struct lft_hmap *map, const void *key,
 	atomic64_inc(&map->drops);
 	return NULL;
 }
-EXPORT_SYMBOL_NS_GPL(lft_hmap_insert, LFTRACE_INTERNAL);
+LFT_TEST_EXPORT(lft_hmap_insert);
 
 /**
  * lft_hmap_lookup() - find a key's element, without adding it
@@ -288,7 +289,7 @@ struct lft_hmap_elt *lft_hmap_lookup(struct lft_hmap *map, const void *key)
 	}
 	return NULL;
 }
-EXPORT_SYMBOL_NS_GPL(lft_hmap_lookup, LFTRACE_INTERNAL);
+LFT_TEST_EXPORT(lft_hmap_lookup);
 
 /**
  * lft_hmap_clear() - empty a map and zero its counts
@@ -305,7 +306,7 @@ void lft_hmap_clear(struct lft_hmap *map)
 	atomic64_set(&map->hits, 0);
 	atomic64_set(&map->drops, 0);
 }
-EXPORT_SYMBOL_NS_GPL(lft_hmap_clear, LFTRACE_INTERNAL);
+LFT_TEST_EXPORT(lft_hmap_clear);
 
 /**
  * lft_hmap_collect() - the map's elements, in the order of their slots
@@ -330,7 +331,7 @@ unsigned int lft_hmap_collect(struct lft_hmap *map, struct lft_hmap_elt **out)
 	}
 	return n;
 }
-EXPORT_SYMBOL_NS_GPL(lft_hmap_collect, LFTRACE_INTERNAL);
+LFT_TEST_EXPORT(lft_hmap_collect);
 
 /**
  * lft_hmap_bits() - log2 of a map's number of elements
@@ -342,7 +343,7 @@ unsigned int lft_hmap_bits(const struct lft_hmap *map)
 {
 	return map->bits;
 }
-EXPORT_SYMBOL_NS_GPL(lft_hmap_bits, LFTRACE_INTERNAL);
+LFT_TEST_EXPORT(lft_hmap_bits);
 
 /**
  * lft_hmap_key_size() - a map's key size
@@ -354,7 +355,7 @@ unsigned int lft_hmap_key_size(const struct lft_hmap *map)
 {
 	return map->key_size;
 }
-EXPORT_SYMBOL_NS_GPL(lft_hmap_key_size, LFTRACE_INTERNAL);
+LFT_TEST_EXPORT(lft_hmap_key_size);
 
 /**
  * lft_hmap_hits() - inserts that found or added their key since the map
@@ -367,7 +368,7 @@ u64 lft_hmap_hits(const struct lft_hmap *map)
 {
 	return atomic64_read(&map->hits);
 }
-EXPORT_SYMBOL_NS_GPL(lft_hmap_hits, LFTRACE_INTERNAL);
+LFT_TEST_EXPORT(lft_hmap_hits);
 
 /**
  * lft_hmap_drops() - inserts refused for want of an element
@@ -379,4 +380,4 @@ u64 lft_hmap_drops(const struct lft_hmap *map)
 {
 	return atomic64_read(&map->drops);
 }
-EXPORT_SYMBOL_NS_GPL(lft_hmap_drops, LFTRACE_INTERNAL);
+LFT_TEST_EXPORT(lft_hmap_drops);

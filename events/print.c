@@ -10,6 +10,7 @@
 #include <linux/string.h>
 
 #include "events/event.h"
+#include "include/lft_test_export.h"
 
 /* Longest print fmt rewritten for options/hash-ptr off (all are shorter). */
 #define LFT_EV_FMT_MAX	256
@@ -61,7 +62,7 @@ void lft_ev_printf(struct seq_buf *s, const char *fmt, ...)
 	seq_buf_printf(s, "%pV", &vaf);
 	va_end(ap);
 }
-EXPORT_SYMBOL_NS_GPL(lft_ev_printf, LFTRACE_INTERNAL);
+LFT_TEST_EXPORT(lft_ev_printf);
 
 /* Appends @str (NUL included when @nul); stops quietly when full. */
 static void lft_ev_pput(struct lft_ev_pbuf *p, const char *str, bool nul)
@@ -122,7 +123,7 @@ const char *lft_ev_pflags(struct lft_ev_pbuf *p, unsigned long val,
 	lft_ev_pput(p, "", true);
 	return ret;
 }
-EXPORT_SYMBOL_NS_GPL(lft_ev_pflags, LFTRACE_INTERNAL);
+LFT_TEST_EXPORT(lft_ev_pflags);
 
 /**
  * lft_ev_psym() - __print_symbolic(): the name of @val
@@ -151,4 +152,4 @@ const char *lft_ev_psym(struct lft_ev_pbuf *p, unsigned long val,
 	lft_ev_pput(p, "", true);
 	return ret;
 }
-EXPORT_SYMBOL_NS_GPL(lft_ev_psym, LFTRACE_INTERNAL);
+LFT_TEST_EXPORT(lft_ev_psym);

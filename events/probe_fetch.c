@@ -18,6 +18,7 @@
 #include <linux/uaccess.h>
 
 #include "events/probe.h"
+#include "include/lft_test_export.h"
 
 #define LFT_PB_STR_FMT	"\\\"%s\\\""
 /* Text for tools, not a format for C: 6.1 writes %Lu ("\x4c" is 'L'). */
@@ -77,7 +78,6 @@ const struct lft_pb_type *lft_pb_find_type(const char *name)
 			return &lft_pb_types[i];
 	return NULL;
 }
-EXPORT_SYMBOL_NS_GPL(lft_pb_find_type, LFTRACE_INTERNAL);
 
 #define LFT_PB_REG(r)	{ #r, offsetof(struct pt_regs, r) }
 
@@ -360,7 +360,7 @@ unsigned int lft_pb_store(const struct lft_pb_def *def, struct pt_regs *regs,
 
 	return lft_pb_store_ctx(&x, rec, head, room);
 }
-EXPORT_SYMBOL_NS_GPL(lft_pb_store, LFTRACE_INTERNAL);
+LFT_TEST_EXPORT(lft_pb_store);
 
 /**
  * lft_pb_store_rec() - lft_pb_store() for an eprobe: from the record of
@@ -479,4 +479,4 @@ void lft_pb_print_args(struct seq_buf *s, const struct lft_pb_def *def,
 		seq_buf_printf(s, "%c", '}');
 	}
 }
-EXPORT_SYMBOL_NS_GPL(lft_pb_print_args, LFTRACE_INTERNAL);
+LFT_TEST_EXPORT(lft_pb_print_args);

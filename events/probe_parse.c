@@ -22,6 +22,7 @@
 #include "compat/btf.h"
 #include "events/probe.h"
 #include "events/probe_parse.h"
+#include "include/lft_test_export.h"
 
 const char *const lft_pb_err_text[LFT_PB_E_COUNT] = {
 	[LFT_PB_E_MAXACT_NO_KPROBE] = LFT_PB_MAXACT_TEXT,
@@ -94,7 +95,7 @@ const char *const lft_pb_err_text[LFT_PB_E_COUNT] = {
 	[LFT_PB_E_BAD_FILE_OFFS] = "Invalid file offset value",
 	[LFT_PB_E_SYM_ON_UPROBE] = "Symbol is not available with uprobe",
 };
-EXPORT_SYMBOL_NS_GPL(lft_pb_err_text, LFTRACE_INTERNAL);
+LFT_TEST_EXPORT(lft_pb_err_text);
 
 /*
  * 6.1 counts a fetch in slots of a 16-entry program whose last slot ends
@@ -1092,7 +1093,7 @@ out_words:
 	lft_pb_words_free(&w);
 	return ERR_PTR(ret);
 }
-EXPORT_SYMBOL_NS_GPL(lft_pb_parse, LFTRACE_INTERNAL);
+LFT_TEST_EXPORT(lft_pb_parse);
 
 /**
  * lft_pb_def_free() - free a definition
@@ -1116,7 +1117,7 @@ void lft_pb_def_free(struct lft_pb_def *def)
 	kfree(def->path);
 	kfree(def);
 }
-EXPORT_SYMBOL_NS_GPL(lft_pb_def_free, LFTRACE_INTERNAL);
+LFT_TEST_EXPORT(lft_pb_def_free);
 
 /**
  * lft_pb_diff_arg() - where two definitions' arguments stop matching, as
@@ -1178,7 +1179,7 @@ void lft_pb_def_show(const struct lft_pb_def *def, unsigned long addr,
 			       def->args[i].comm);
 	seq_buf_printf(s, "%c", '\n');
 }
-EXPORT_SYMBOL_NS_GPL(lft_pb_def_show, LFTRACE_INTERNAL);
+LFT_TEST_EXPORT(lft_pb_def_show);
 
 /**
  * lft_pb_print_fmt() - the "print fmt:" text of a definition's event
@@ -1237,4 +1238,4 @@ char *lft_pb_print_fmt(const struct lft_pb_def *def)
 	}
 	return buf;
 }
-EXPORT_SYMBOL_NS_GPL(lft_pb_print_fmt, LFTRACE_INTERNAL);
+LFT_TEST_EXPORT(lft_pb_print_fmt);

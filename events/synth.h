@@ -113,9 +113,10 @@ void lft_synth_print_num(struct seq_buf *s, const struct lft_synth_field *f,
 			 const void *slot);
 
 void lft_synth_init(void);
+
+/* KUnit's (synth_kunit.c, only in lftrace.ko for kernels with KUnit). */
 struct lft_synth_event *lft_synth_ref(const char *name);
 void lft_synth_unref(struct lft_synth_event *se);
-
 int lft_synth_command(const char *line);
 int lft_synth_test_trace(struct lft_synth_event *se, const u64 *vals,
 			 unsigned int nvals, bool enable, struct seq_buf *s);

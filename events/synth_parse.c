@@ -27,6 +27,7 @@
 
 #include "events/event.h"
 #include "events/synth.h"
+#include "include/lft_test_export.h"
 
 /* The texts of 6.1's error_log lines, enum lft_synth_err's order. */
 const char *const lft_synth_err_text[] = {
@@ -40,7 +41,6 @@ const char *const lft_synth_err_text[] = {
 	"Invalid field",
 	"Invalid array specification",
 };
-EXPORT_SYMBOL_NS_GPL(lft_synth_err_text, LFTRACE_INTERNAL);
 
 /* 6.1's integer types: size and how a record's value prints. */
 static const struct {
@@ -140,7 +140,7 @@ const char *lft_synth_field_fmt(const struct lft_synth_field *f)
 			return lft_synth_types[i].fmt;
 	return "%llu";
 }
-EXPORT_SYMBOL_NS_GPL(lft_synth_field_fmt, LFTRACE_INTERNAL);
+LFT_TEST_EXPORT(lft_synth_field_fmt);
 
 /* Where 6.1 puts the caret for @word: its first appearance in the line. */
 static unsigned int lft_synth_errpos(const struct lft_synth_def *def,
@@ -367,7 +367,7 @@ int lft_synth_parse(const char *line, bool dyn,
 				      lft_synth_errpos(def, def->name));
 	return lft_synth_fields_parse(def, skip_spaces(space));
 }
-EXPORT_SYMBOL_NS_GPL(lft_synth_parse, LFTRACE_INTERNAL);
+LFT_TEST_EXPORT(lft_synth_parse);
 
 /**
  * lft_synth_def_free() - free what lft_synth_parse() allocated
@@ -385,7 +385,7 @@ void lft_synth_def_free(struct lft_synth_def *def)
 	kfree(def->cmd);
 	memset(def, 0, sizeof(*def));
 }
-EXPORT_SYMBOL_NS_GPL(lft_synth_def_free, LFTRACE_INTERNAL);
+LFT_TEST_EXPORT(lft_synth_def_free);
 
 /* ------------------------------------------------ what definitions give */
 

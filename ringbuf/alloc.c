@@ -12,6 +12,7 @@
 #include <linux/sched/signal.h>
 #include <linux/slab.h>
 
+#include "include/lft_test_export.h"
 #include "ringbuf/internal.h"
 
 /*
@@ -223,7 +224,7 @@ struct lft_rb *lft_rb_alloc(unsigned long size, bool overwrite)
 	lft_rb_alloc_end(user);
 	return rb;
 }
-EXPORT_SYMBOL_NS_GPL(lft_rb_alloc, LFTRACE_INTERNAL);
+LFT_TEST_EXPORT(lft_rb_alloc);
 
 /**
  * lft_rb_free() - free a buffer
@@ -243,7 +244,7 @@ void lft_rb_free(struct lft_rb *rb)
 	kfree(rb->cpus);
 	kfree(rb);
 }
-EXPORT_SYMBOL_NS_GPL(lft_rb_free, LFTRACE_INTERNAL);
+LFT_TEST_EXPORT(lft_rb_free);
 
 /*
  * Stop a CPU's writers: new ones drop (counted), and running ones (they
@@ -488,7 +489,7 @@ int lft_rb_resize(struct lft_rb *rb, unsigned long size, int cpu)
 	kfree(plans);
 	return ret;
 }
-EXPORT_SYMBOL_NS_GPL(lft_rb_resize, LFTRACE_INTERNAL);
+LFT_TEST_EXPORT(lft_rb_resize);
 
 /**
  * lft_rb_size() - bytes of event data a CPU's ring holds
@@ -502,7 +503,7 @@ unsigned long lft_rb_size(struct lft_rb *rb, int cpu)
 	return (unsigned long)lft_rb_cpu_buf(rb, cpu)->nr_pages *
 	       LFT_RB_DATA_SIZE;
 }
-EXPORT_SYMBOL_NS_GPL(lft_rb_size, LFTRACE_INTERNAL);
+LFT_TEST_EXPORT(lft_rb_size);
 
 /**
  * lft_rb_reset_cpu() - empty one CPU's ring and zero its counters
@@ -529,7 +530,6 @@ void lft_rb_reset_cpu(struct lft_rb *rb, int cpu)
 	lft_rb_unquiesce(cb);
 	mutex_unlock(&rb->resize_lock);
 }
-EXPORT_SYMBOL_NS_GPL(lft_rb_reset_cpu, LFTRACE_INTERNAL);
 
 /**
  * lft_rb_reset() - empty every CPU's ring and zero the counters
@@ -542,7 +542,7 @@ void lft_rb_reset(struct lft_rb *rb)
 	for_each_possible_cpu(cpu)
 		lft_rb_reset_cpu(rb, cpu);
 }
-EXPORT_SYMBOL_NS_GPL(lft_rb_reset, LFTRACE_INTERNAL);
+LFT_TEST_EXPORT(lft_rb_reset);
 
 /**
  * lft_rb_record_off() - refuse new events (they count as dropped)
@@ -552,7 +552,6 @@ void lft_rb_record_off(struct lft_rb *rb)
 {
 	set_bit(LFT_RB_GATE_OFF, &rb->gate);
 }
-EXPORT_SYMBOL_NS_GPL(lft_rb_record_off, LFTRACE_INTERNAL);
 
 /**
  * lft_rb_record_on() - accept new events again
@@ -562,19 +561,6 @@ void lft_rb_record_on(struct lft_rb *rb)
 {
 	clear_bit(LFT_RB_GATE_OFF, &rb->gate);
 }
-EXPORT_SYMBOL_NS_GPL(lft_rb_record_on, LFTRACE_INTERNAL);
-
-/**
- * lft_rb_record_is_on() - does the buffer accept events?
- * @rb: the buffer
- *
- * Return: false after lft_rb_record_off().
- */
-bool lft_rb_record_is_on(struct lft_rb *rb)
-{
-	return !test_bit(LFT_RB_GATE_OFF, &rb->gate);
-}
-EXPORT_SYMBOL_NS_GPL(lft_rb_record_is_on, LFTRACE_INTERNAL);
 
 /**
  * lft_rb_set_overwrite() - choose overwrite or producer-consumer mode
@@ -585,7 +571,6 @@ void lft_rb_set_overwrite(struct lft_rb *rb, bool overwrite)
 {
 	WRITE_ONCE(rb->overwrite, overwrite);
 }
-EXPORT_SYMBOL_NS_GPL(lft_rb_set_overwrite, LFTRACE_INTERNAL);
 
 /**
  * lft_rb_set_abs_ts() - give every event an absolute time stamp record
@@ -596,7 +581,7 @@ void lft_rb_set_abs_ts(struct lft_rb *rb, bool abs)
 {
 	assign_bit(LFT_RB_GATE_ABS, &rb->gate, abs);
 }
-EXPORT_SYMBOL_NS_GPL(lft_rb_set_abs_ts, LFTRACE_INTERNAL);
+LFT_TEST_EXPORT(lft_rb_set_abs_ts);
 
 /**
  * lft_rb_set_clock() - change the clock events are stamped with
@@ -636,7 +621,7 @@ int lft_rb_set_clock(struct lft_rb *rb, enum lft_rb_clock clock)
 	lft_rb_reset(rb);
 	return 0;
 }
-EXPORT_SYMBOL_NS_GPL(lft_rb_set_clock, LFTRACE_INTERNAL);
+LFT_TEST_EXPORT(lft_rb_set_clock);
 
 /**
  * lft_rb_get_clock() - the clock events are stamped with
@@ -648,7 +633,7 @@ enum lft_rb_clock lft_rb_get_clock(struct lft_rb *rb)
 {
 	return rb->clock_id;
 }
-EXPORT_SYMBOL_NS_GPL(lft_rb_get_clock, LFTRACE_INTERNAL);
+LFT_TEST_EXPORT(lft_rb_get_clock);
 
 /**
  * lft_rb_now() - the buffer's clock, now
@@ -660,7 +645,7 @@ u64 lft_rb_now(struct lft_rb *rb)
 {
 	return READ_ONCE(rb->clock)();
 }
-EXPORT_SYMBOL_NS_GPL(lft_rb_now, LFTRACE_INTERNAL);
+LFT_TEST_EXPORT(lft_rb_now);
 
 /**
  * lft_rb_stats() - a CPU's counters
@@ -687,7 +672,7 @@ void lft_rb_stats(struct lft_rb *rb, int cpu, struct lft_rb_stats *s)
 	s->oldest_ts = lft_rb_oldest_ts(rb, cpu);
 	s->now_ts = lft_rb_now(rb);
 }
-EXPORT_SYMBOL_NS_GPL(lft_rb_stats, LFTRACE_INTERNAL);
+LFT_TEST_EXPORT(lft_rb_stats);
 
 /**
  * lft_rb_swap_cpu() - exchange one CPU's ring between two buffers
@@ -724,4 +709,4 @@ int lft_rb_swap_cpu(struct lft_rb *a, struct lft_rb *b, int cpu)
 	cb->rb = a;
 	return 0;
 }
-EXPORT_SYMBOL_NS_GPL(lft_rb_swap_cpu, LFTRACE_INTERNAL);
+LFT_TEST_EXPORT(lft_rb_swap_cpu);

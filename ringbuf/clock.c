@@ -11,6 +11,7 @@
 #include <linux/timekeeping.h>
 #include <asm/msr.h>
 
+#include "include/lft_test_export.h"
 #include "ringbuf/internal.h"
 
 /*
@@ -123,7 +124,6 @@ int lft_rb_clock_parse(const char *name)
 			return c;
 	return -EINVAL;
 }
-EXPORT_SYMBOL_NS_GPL(lft_rb_clock_parse, LFTRACE_INTERNAL);
 
 /**
  * lft_rb_clock_name() - the trace_clock name of a clock
@@ -137,4 +137,4 @@ const char *lft_rb_clock_name(enum lft_rb_clock clock)
 		return NULL;
 	return lft_rb_clocks[clock].name;
 }
-EXPORT_SYMBOL_NS_GPL(lft_rb_clock_name, LFTRACE_INTERNAL);
+LFT_TEST_EXPORT(lft_rb_clock_name);

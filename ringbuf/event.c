@@ -72,7 +72,6 @@ int lft_rb_decode(const unsigned char *p, unsigned int avail,
 		return -EINVAL;
 	return 0;
 }
-EXPORT_SYMBOL_NS_GPL(lft_rb_decode, LFTRACE_INTERNAL);
 
 /**
  * lft_rb_apply_time() - the running time after a record
@@ -95,4 +94,3 @@ u64 lft_rb_apply_time(u64 now, const struct lft_rb_decoded *d)
 		return now + d->delta;
 	}
 }
-EXPORT_SYMBOL_NS_GPL(lft_rb_apply_time, LFTRACE_INTERNAL);

@@ -20,6 +20,7 @@
 #include <linux/kernel.h>
 #include <linux/slab.h>
 
+#include "include/lft_test_export.h"
 #include "ringbuf/internal.h"
 
 struct lft_rb_iter {
@@ -139,7 +140,7 @@ struct lft_rb_iter *lft_rb_iter_start(struct lft_rb *rb, int cpu, gfp_t gfp)
 	raw_spin_unlock_irqrestore(&it->cb->reader_lock, flags);
 	return it;
 }
-EXPORT_SYMBOL_NS_GPL(lft_rb_iter_start, LFTRACE_INTERNAL);
+LFT_TEST_EXPORT(lft_rb_iter_start);
 
 /**
  * lft_rb_iter_next() - copy out the next event and step past it
@@ -214,7 +215,7 @@ int lft_rb_iter_next(struct lft_rb_iter *it, void *buf, size_t size,
 	raw_spin_unlock_irqrestore(&cb->reader_lock, flags);
 	return ret;
 }
-EXPORT_SYMBOL_NS_GPL(lft_rb_iter_next, LFTRACE_INTERNAL);
+LFT_TEST_EXPORT(lft_rb_iter_next);
 
 /**
  * lft_rb_iter_finish() - end a walk
@@ -227,4 +228,4 @@ void lft_rb_iter_finish(struct lft_rb_iter *it)
 	atomic_dec(&it->cb->iters);
 	kfree(it);
 }
-EXPORT_SYMBOL_NS_GPL(lft_rb_iter_finish, LFTRACE_INTERNAL);
+LFT_TEST_EXPORT(lft_rb_iter_finish);

@@ -28,6 +28,7 @@
 #include <linux/kernel.h>
 #include <linux/sched.h>
 
+#include "include/lft_test_export.h"
 #include "ringbuf/internal.h"
 
 static bool lft_rb_is_data(const struct lft_rb_decoded *d)
@@ -251,7 +252,6 @@ u64 lft_rb_oldest_ts(struct lft_rb *rb, int cpu)
 	raw_spin_unlock_irqrestore(&cb->reader_lock, flags);
 	return ts;
 }
-EXPORT_SYMBOL_NS_GPL(lft_rb_oldest_ts, LFTRACE_INTERNAL);
 
 /*
  * Consume the record lft_rb_next() returned @payload of: it starts at
@@ -316,7 +316,6 @@ int lft_rb_peek(struct lft_rb *rb, int cpu, struct lft_rb_entry *e)
 
 	return ret < 0 ? ret : 0;
 }
-EXPORT_SYMBOL_NS_GPL(lft_rb_peek, LFTRACE_INTERNAL);
 
 /**
  * lft_rb_peek_data() - copy out the next event of one CPU, not consuming it
@@ -334,7 +333,6 @@ int lft_rb_peek_data(struct lft_rb *rb, int cpu, void *buf, size_t size,
 {
 	return lft_rb_take(rb, cpu, buf, size, e, false);
 }
-EXPORT_SYMBOL_NS_GPL(lft_rb_peek_data, LFTRACE_INTERNAL);
 
 /**
  * lft_rb_consume() - read and remove the next event of one CPU
@@ -352,7 +350,7 @@ int lft_rb_consume(struct lft_rb *rb, int cpu, void *buf, size_t size,
 {
 	return lft_rb_take(rb, cpu, buf, size, e, true);
 }
-EXPORT_SYMBOL_NS_GPL(lft_rb_consume, LFTRACE_INTERNAL);
+LFT_TEST_EXPORT(lft_rb_consume);
 
 /**
  * lft_rb_consume_merged() - consume the oldest event among several CPUs
@@ -391,7 +389,7 @@ int lft_rb_consume_merged(struct lft_rb *rb, const struct cpumask *cpus,
 	} while (ret == -EAGAIN);
 	return ret;
 }
-EXPORT_SYMBOL_NS_GPL(lft_rb_consume_merged, LFTRACE_INTERNAL);
+LFT_TEST_EXPORT(lft_rb_consume_merged);
 
 /**
  * lft_rb_empty_cpu() - is there nothing to read on a CPU?
@@ -406,7 +404,7 @@ bool lft_rb_empty_cpu(struct lft_rb *rb, int cpu)
 
 	return lft_rb_peek(rb, cpu, &e) != 0;
 }
-EXPORT_SYMBOL_NS_GPL(lft_rb_empty_cpu, LFTRACE_INTERNAL);
+LFT_TEST_EXPORT(lft_rb_empty_cpu);
 
 /**
  * lft_rb_empty() - is there nothing to read on any CPU?
@@ -423,7 +421,6 @@ bool lft_rb_empty(struct lft_rb *rb)
 			return false;
 	return true;
 }
-EXPORT_SYMBOL_NS_GPL(lft_rb_empty, LFTRACE_INTERNAL);
 
 /**
  * lft_rb_alloc_read_page() - a page for lft_rb_read_page()
@@ -434,7 +431,7 @@ void *lft_rb_alloc_read_page(void)
 {
 	return (void *)get_zeroed_page(GFP_KERNEL);
 }
-EXPORT_SYMBOL_NS_GPL(lft_rb_alloc_read_page, LFTRACE_INTERNAL);
+LFT_TEST_EXPORT(lft_rb_alloc_read_page);
 
 /**
  * lft_rb_free_read_page() - free a page from lft_rb_alloc_read_page()
@@ -444,7 +441,7 @@ void lft_rb_free_read_page(void *page)
 {
 	free_page((unsigned long)page);
 }
-EXPORT_SYMBOL_NS_GPL(lft_rb_free_read_page, LFTRACE_INTERNAL);
+LFT_TEST_EXPORT(lft_rb_free_read_page);
 
 /* Copy the unread records of the reader page into @dst (a data page). */
 static void lft_rb_copy_out(struct lft_rb_cpu *cb, struct lft_rb_data *dst,
@@ -546,7 +543,7 @@ int lft_rb_read_page(struct lft_rb *rb, int cpu, void **page)
 	}
 	return ret;
 }
-EXPORT_SYMBOL_NS_GPL(lft_rb_read_page, LFTRACE_INTERNAL);
+LFT_TEST_EXPORT(lft_rb_read_page);
 
 /* Set up an empty reader side; the caller provides cb->reader. */
 void lft_rb_reader_init(struct lft_rb_cpu *cb)
@@ -624,7 +621,7 @@ int lft_rb_wait(struct lft_rb *rb, int cpu, int percent)
 		return ret;
 	return atomic_read(&rb->wake_gen) != gen ? -EINTR : 0;
 }
-EXPORT_SYMBOL_NS_GPL(lft_rb_wait, LFTRACE_INTERNAL);
+LFT_TEST_EXPORT(lft_rb_wait);
 
 /**
  * lft_rb_poll() - poll support for readers
@@ -642,7 +639,6 @@ __poll_t lft_rb_poll(struct lft_rb *rb, int cpu, struct file *filp,
 	poll_wait(filp, &rb->waitq, pt);
 	return lft_rb_ready(rb, cpu, percent) ? EPOLLIN | EPOLLRDNORM : 0;
 }
-EXPORT_SYMBOL_NS_GPL(lft_rb_poll, LFTRACE_INTERNAL);
 
 /**
  * lft_rb_wake_all() - wake every waiter, making lft_rb_wait() return -EINTR
@@ -655,7 +651,7 @@ void lft_rb_wake_all(struct lft_rb *rb)
 	atomic_inc(&rb->wake_gen);
 	wake_up_all(&rb->waitq);
 }
-EXPORT_SYMBOL_NS_GPL(lft_rb_wake_all, LFTRACE_INTERNAL);
+LFT_TEST_EXPORT(lft_rb_wake_all);
 
 /**
  * lft_rb_wake_all_deferred() - lft_rb_wake_all() through irq_work
@@ -670,4 +666,3 @@ void lft_rb_wake_all_deferred(struct lft_rb *rb)
 	atomic_inc(&rb->wake_gen);
 	irq_work_queue(&rb->cpus[smp_processor_id()]->work);
 }
-EXPORT_SYMBOL_NS_GPL(lft_rb_wake_all_deferred, LFTRACE_INTERNAL);

@@ -131,7 +131,6 @@ void lft_rb_reset(struct lft_rb *rb);
 
 void lft_rb_record_on(struct lft_rb *rb);
 void lft_rb_record_off(struct lft_rb *rb);
-bool lft_rb_record_is_on(struct lft_rb *rb);
 void lft_rb_set_overwrite(struct lft_rb *rb, bool overwrite);
 void lft_rb_set_abs_ts(struct lft_rb *rb, bool abs);
 

@@ -56,6 +56,7 @@
 #include <linux/preempt.h>
 #include <linux/sched/clock.h>
 
+#include "include/lft_test_export.h"
 #include "ringbuf/internal.h"
 
 enum lft_rb_stamp { LFT_RB_NO_STAMP, LFT_RB_EXTEND, LFT_RB_ABSOLUTE };
@@ -493,7 +494,7 @@ void *lft_rb_reserve(struct lft_rb *rb, unsigned int len,
 {
 	return lft_rb_reserve_common(rb, len, res, LFT_RB_NR_CLOCKS, 0);
 }
-EXPORT_SYMBOL_NS_GPL(lft_rb_reserve, LFTRACE_INTERNAL);
+LFT_TEST_EXPORT(lft_rb_reserve);
 
 /**
  * lft_rb_reserve_at() - lft_rb_reserve() with a clock reading at hand
@@ -515,7 +516,7 @@ void *lft_rb_reserve_at(struct lft_rb *rb, unsigned int len,
 {
 	return lft_rb_reserve_common(rb, len, res, clock, now);
 }
-EXPORT_SYMBOL_NS_GPL(lft_rb_reserve_at, LFTRACE_INTERNAL);
+LFT_TEST_EXPORT(lft_rb_reserve_at);
 
 /**
  * lft_rb_commit() - make a reserved event visible to readers
@@ -535,7 +536,7 @@ void lft_rb_commit(struct lft_rb_res *res)
 		lft_rb_maybe_wake(cb);
 	preempt_enable_notrace();
 }
-EXPORT_SYMBOL_NS_GPL(lft_rb_commit, LFTRACE_INTERNAL);
+LFT_TEST_EXPORT(lft_rb_commit);
 
 /**
  * lft_rb_discard() - drop a reserved event instead of committing it
@@ -561,7 +562,7 @@ void lft_rb_discard(struct lft_rb_res *res)
 	local_sub(size, &res->cb->bytes);
 	lft_rb_commit(res);
 }
-EXPORT_SYMBOL_NS_GPL(lft_rb_discard, LFTRACE_INTERNAL);
+LFT_TEST_EXPORT(lft_rb_discard);
 
 /**
  * lft_rb_write() - copy a payload into the buffer of this CPU
@@ -585,4 +586,4 @@ int lft_rb_write(struct lft_rb *rb, const void *data, unsigned int len)
 	lft_rb_commit(&res);
 	return 0;
 }
-EXPORT_SYMBOL_NS_GPL(lft_rb_write, LFTRACE_INTERNAL);
+LFT_TEST_EXPORT(lft_rb_write);

@@ -27,6 +27,7 @@
 #include "arch/x86/fret.h"
 #include "compat/kapi.h"
 #include "compat/ksyms.h"
+#include "include/lft_test_export.h"
 
 struct lft_fret_node {
 	struct rethook_node node;	/* first: the kernel frees nodes */
@@ -120,7 +121,7 @@ int lft_fret_depth(lft_fret_fn_t fn)
 	n = lft_fret_next(rh, READ_ONCE(current->rethooks.first), fn);
 	return n ? n->depth + 1 : 0;
 }
-EXPORT_SYMBOL_NS_GPL(lft_fret_depth, LFTRACE_INTERNAL);
+LFT_TEST_EXPORT(lft_fret_depth);
 
 /**
  * lft_fret_under() - is a frame of the current task hooked with @fn?
@@ -177,7 +178,6 @@ int lft_fret_hook_at(struct pt_regs *regs, unsigned long func, u64 calltime,
 	lft_kcall(rethook_hook)(rn, regs, true);
 	return depth;
 }
-EXPORT_SYMBOL_NS_GPL(lft_fret_hook_at, LFTRACE_INTERNAL);
 
 /**
  * lft_fret_hook() - lft_fret_hook_at() at the current depth
@@ -193,7 +193,7 @@ int lft_fret_hook(struct pt_regs *regs, unsigned long func, u64 calltime,
 {
 	return lft_fret_hook_at(regs, func, calltime, fn, lft_fret_depth(fn));
 }
-EXPORT_SYMBOL_NS_GPL(lft_fret_hook, LFTRACE_INTERNAL);
+LFT_TEST_EXPORT(lft_fret_hook);
 
 /**
  * lft_fret_child_time() - pass a returning frame's time to its parent
@@ -224,7 +224,7 @@ u64 lft_fret_child_time(lft_fret_fn_t fn, u64 duration)
 		parent->subtime += duration;
 	return n->subtime;
 }
-EXPORT_SYMBOL_NS_GPL(lft_fret_child_time, LFTRACE_INTERNAL);
+LFT_TEST_EXPORT(lft_fret_child_time);
 
 /**
  * lft_fret_sched_switch() - keep the time a task spends switched out from
@@ -257,7 +257,7 @@ void lft_fret_sched_switch(struct task_struct *prev, struct task_struct *next,
 	for (; n; n = lft_fret_next(rh, READ_ONCE(n->node.llist.next), NULL))
 		n->calltime += away;
 }
-EXPORT_SYMBOL_NS_GPL(lft_fret_sched_switch, LFTRACE_INTERNAL);
+LFT_TEST_EXPORT(lft_fret_sched_switch);
 
 /**
  * lft_fret_missed() - frames not hooked for want of a node
@@ -268,7 +268,7 @@ unsigned long lft_fret_missed(void)
 {
 	return atomic_long_read(&lft_fret_misses);
 }
-EXPORT_SYMBOL_NS_GPL(lft_fret_missed, LFTRACE_INTERNAL);
+LFT_TEST_EXPORT(lft_fret_missed);
 
 /**
  * lft_fret_start() - make return hooking available (one more user)
@@ -298,7 +298,7 @@ int lft_fret_start(unsigned int nodes)
 	mutex_unlock(&lft_fret_lock);
 	return 0;
 }
-EXPORT_SYMBOL_NS_GPL(lft_fret_start, LFTRACE_INTERNAL);
+LFT_TEST_EXPORT(lft_fret_start);
 
 /**
  * lft_fret_stop() - one user fewer; the last one stops return hooking
@@ -326,4 +326,4 @@ void lft_fret_stop(void)
 	lft_kcall(rethook_free)(rh);
 	mutex_unlock(&lft_fret_lock);
 }
-EXPORT_SYMBOL_NS_GPL(lft_fret_stop, LFTRACE_INTERNAL);
+LFT_TEST_EXPORT(lft_fret_stop);

@@ -26,6 +26,7 @@
 
 #include "compat/kapi.h"
 #include "arch/x86/internal.h"
+#include "include/lft_test_export.h"
 
 struct lft_hook_entry {
 	unsigned long ip;
@@ -252,7 +253,7 @@ unsigned long lft_fentry_missed(void)
 {
 	return atomic_long_read(&lft_hook_missed);
 }
-EXPORT_SYMBOL_NS_GPL(lft_fentry_missed, LFTRACE_INTERNAL);
+LFT_TEST_EXPORT(lft_fentry_missed);
 
 static void lft_hook_free(struct rcu_head *rcu)
 {

@@ -55,6 +55,7 @@
 
 #include "arch/x86/poke.h"
 #include "compat/ksyms.h"
+#include "include/lft_test_export.h"
 
 /* The batch being applied; @refs is 0 when there is none. */
 static struct {
@@ -294,7 +295,7 @@ unsigned long lft_poke_int3_hits(void)
 {
 	return atomic_long_read(&lft_poke_hits);
 }
-EXPORT_SYMBOL_NS_GPL(lft_poke_int3_hits, LFTRACE_INTERNAL);
+LFT_TEST_EXPORT(lft_poke_int3_hits);
 
 /**
  * lft_poke_writes() - how many text writes lftrace's batches made
@@ -305,7 +306,7 @@ unsigned long lft_poke_writes(void)
 {
 	return atomic_long_read(&lft_poke_nwrites);
 }
-EXPORT_SYMBOL_NS_GPL(lft_poke_writes, LFTRACE_INTERNAL);
+LFT_TEST_EXPORT(lft_poke_writes);
 
 /**
  * lft_poke_init() - find what the batch patcher needs, hook INT3

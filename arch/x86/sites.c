@@ -26,6 +26,7 @@
 #include "arch/x86/internal.h"
 #include "arch/x86/poke.h"
 #include "compat/ksyms.h"
+#include "include/lft_test_export.h"
 
 DEFINE_MUTEX(lft_sites_lock);
 struct lft_site *lft_sites;
@@ -303,7 +304,7 @@ int lft_fentry_update(struct lft_fentry_ops *ops, lft_fn_want_t want,
 	mutex_unlock(&lft_sites_lock);
 	return ret;
 }
-EXPORT_SYMBOL_NS_GPL(lft_fentry_update, LFTRACE_INTERNAL);
+LFT_TEST_EXPORT(lft_fentry_update);
 
 /**
  * lft_fentry_unregister() - give up a user's sites and its slot
@@ -335,7 +336,7 @@ void lft_fentry_unregister(struct lft_fentry_ops *ops)
 out:
 	mutex_unlock(&lft_slots_lock);
 }
-EXPORT_SYMBOL_NS_GPL(lft_fentry_unregister, LFTRACE_INTERNAL);
+LFT_TEST_EXPORT(lft_fentry_unregister);
 
 /* A module comes: add its sites, patching those the users want. */
 static void lft_sites_add_module(struct module *mod)
@@ -497,7 +498,7 @@ bool lft_fentry_patched(unsigned long ip)
 	mutex_unlock(&lft_sites_lock);
 	return ret;
 }
-EXPORT_SYMBOL_NS_GPL(lft_fentry_patched, LFTRACE_INTERNAL);
+LFT_TEST_EXPORT(lft_fentry_patched);
 
 unsigned long lft_sites_count(void)
 {
