@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0
 # kernels: debian-6.12
+# stage: own
 # Indirect branch tracking enforced (Bochs' tigerlake CPU model: QEMU has
 # no CET): every way lftrace enters kernel code or is entered from it, in
 # one boot, then a negative control. A call through a pointer to a
