@@ -144,7 +144,9 @@ ktree_reset() {
 	# CI one kept a kprobe of hist_fuzz.tc enabled, and three later tests
 	# that compare with the kernel's tree failed.
 	for pass in 1 2; do
-		for f in $(grep -l -v '^#' $k/events/*/*/trigger 2>/dev/null); do
+		files=$(grep -l -v '^#' $k/events/*/*/trigger 2>/dev/null)
+		[ -n "$files" ] || break
+		for f in $files; do
 			trigger_wipe $f
 		done
 	done
