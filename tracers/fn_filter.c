@@ -33,7 +33,6 @@
 #include "core/trace.h"
 #include "tracers/fn_filter.h"
 #include "tracers/fn_names.h"
-#include "tracers/function.h"
 
 static int lft_ip_cmp(const void *key, const void *elt)
 {

@@ -73,5 +73,7 @@ int lft_fn_filter_apply(struct lft_fn_filter *f, const char *text);
 void lft_fn_filter_module_loaded(struct lft_fn_filter *f, const char *mod);
 struct module;
 void lft_fn_filter_module_gone(struct lft_fn_filter *f, struct module *mod);
+/* The functions a glob names, sorted; -EINVAL for none. */
+int lft_fn_filter_match(char *glob, unsigned long **ips, unsigned long *n);
 
 #endif /* LFT_TRACERS_FN_FILTER_H */

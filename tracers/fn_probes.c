@@ -21,6 +21,7 @@
 #include "core/fn_cmd.h"
 #include "core/trace.h"
 #include "include/lftrace.h"
+#include "tracers/fn_array.h"
 #include "tracers/function.h"
 
 /*

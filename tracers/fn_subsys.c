@@ -18,9 +18,13 @@
 #include <linux/moduleparam.h>
 
 #include "core/trace.h"
+#include "tracers/fn_array.h"
 #include "tracers/fn_filter.h"
+#include "tracers/fn_hook.h"
 #include "tracers/function.h"
 #include "tracers/graph.h"
+#include "tracers/profile.h"
+#include "tracers/stack_tracer.h"
 
 static char *ftrace_filter;
 module_param(ftrace_filter, charp, 0444);
@@ -101,22 +105,40 @@ static void lft_fn_subsys_stop(void)
 	lft_profile_stop();
 }
 
+/*
+ * The parts register with the arrays' function state (tracers/fn_array.c)
+ * in the order their files follow set_ftrace_filter's and they follow its
+ * changes: the function hook, the function tracer, the stack tracer, the
+ * profiler, the graph hooks. Then the tracers, in the order
+ * available_tracers lists them.
+ */
 static int lft_fn_subsys_init(void)
 {
-	int ret = lft_function_init();
+	int ret = lft_fn_arrays_init();
 
-	if (!ret) {
+	if (ret)
+		return ret;
+	lft_fn_hook_init();
+	ret = lft_function_init();
+	if (ret)
+		goto out;
+	lft_stack_tracer_init();
+	lft_profile_init();
+	lft_graph_init_once();
+	ret = lft_tracer_register(&lft_graph_tracer);
+	if (!ret)
 		ret = lft_fn_cmds_init();
-		if (ret)
-			lft_function_exit();
-	}
+	if (!ret)
+		return 0;
+out:
+	lft_fn_arrays_exit();
 	return ret;
 }
 
 static void lft_fn_subsys_exit(void)
 {
 	lft_fn_cmds_exit();
-	lft_function_exit();
+	lft_fn_arrays_exit();
 	lft_stack_tracer_free();
 	lft_profile_free();
 }

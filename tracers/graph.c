@@ -31,8 +31,8 @@
 #include "arch/x86/fret.h"
 #include "compat/ksyms.h"
 #include "core/trace.h"
+#include "tracers/fn_array.h"
 #include "tracers/fn_filter.h"
-#include "tracers/function.h"
 #include "tracers/graph.h"
 #include "tracers/latency.h"
 
@@ -309,10 +309,20 @@ static int lft_graph_repatch(void)
 				 NULL, NULL);
 }
 
-/* set_ftrace_filter/notrace of the top level changed (lft_lock held). */
-int lft_graph_filter_changed(void)
+/* set_ftrace_filter/notrace of an array changed (lft_lock held). */
+static int lft_graph_filter_changed(struct lft_array *tr)
 {
-	return lft_graph_tr ? lft_graph_repatch() : 0;
+	return !tr->name && lft_graph_tr ? lft_graph_repatch() : 0;
+}
+
+static struct lft_fn_user lft_graph_fn_user = {
+	.filter_changed = lft_graph_filter_changed,
+};
+
+/* At load: the hooks follow the top level's set_ftrace_filter/notrace. */
+void lft_graph_init_once(void)
+{
+	lft_fn_user_register(&lft_graph_fn_user);
 }
 
 /* Start the hooks for @tr: function_graph's (@gate NULL) or a window's. */

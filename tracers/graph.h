@@ -11,7 +11,7 @@ extern struct lft_tracer lft_graph_tracer;
 /* Also set by the boot parameters (core/params.c), at load. */
 extern struct lft_fn_filter lft_graph_filter, lft_graph_notrace;
 extern unsigned int lft_graph_max_depth;
-int lft_graph_filter_changed(void);
+void lft_graph_init_once(void);
 int lft_graph_sleep_start(void);
 void lft_graph_sleep_stop(void);
 

@@ -10,6 +10,7 @@
 #include <linux/sched.h>
 #include <linux/uidgid.h>
 
+#include "tracers/fn_hook.h"
 #include "tracers/latency.h"
 
 /* Options a latency tracer forces on, and puts back at reset. */
@@ -211,13 +212,13 @@ void lft_lat_hooks_start(struct lft_array *tr, lft_fn_gate_t gate)
 	if (tr->flags & LFT_OPT_DISPLAY_GRAPH)
 		lft_graph_start_gated(tr, gate);
 	else
-		lft_fn_start_gated(tr, gate);
+		lft_fn_hook_start(tr, gate);
 }
 
 /* Undo lft_lat_hooks_start(), whichever hooks it started (lft_lock held). */
 void lft_lat_hooks_stop(struct lft_array *tr)
 {
-	lft_fn_stop_gated(tr);
+	lft_fn_hook_stop(tr);
 	lft_graph_stop_gated(tr);
 }
 

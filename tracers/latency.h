@@ -8,6 +8,7 @@
 #define LFT_TRACERS_LATENCY_H
 
 #include "core/trace.h"
+#include "tracers/fn_array.h"
 
 struct task_struct;
 
@@ -25,11 +26,7 @@ void lft_lat_commit(struct lft_rb_res *res);
 void lft_lat_stack(struct lft_array *tr, const struct lft_entry *ctx,
 		   int skip);
 
-/* function-trace: functions inside the window (tracers/function.c). */
-typedef bool (*lft_fn_gate_t)(struct lft_array *tr, unsigned long ip,
-			      unsigned long parent_ip);
-int lft_fn_start_gated(struct lft_array *tr, lft_fn_gate_t gate);
-void lft_fn_stop_gated(struct lft_array *tr);
+/* function-trace: functions inside the window (tracers/fn_hook.c). */
 void lft_lat_fn_switch(struct lft_array *tr, lft_fn_gate_t gate, bool on);
 void lft_lat_hooks_start(struct lft_array *tr, lft_fn_gate_t gate);
 void lft_lat_hooks_stop(struct lft_array *tr);

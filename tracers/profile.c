@@ -25,8 +25,9 @@
 #include "arch/x86/fentry.h"
 #include "arch/x86/fret.h"
 #include "core/trace.h"
-#include "tracers/function.h"
+#include "tracers/fn_array.h"
 #include "tracers/graph.h"
+#include "tracers/profile.h"
 
 /* Frames hooked at once over all tasks (sleeping ones keep theirs). */
 #define LFT_PROF_NODES		32768
@@ -186,14 +187,10 @@ static int lft_prof_set(bool on)
 	return 0;
 }
 
-/**
- * lft_profile_filter_changed() - set_ftrace_filter changed: repatch
- *
- * Called with lft_lock held. Return: 0 or -ENOMEM.
- */
-int lft_profile_filter_changed(void)
+/* The top level's set_ftrace_filter/notrace changed (lft_lock held). */
+static int lft_profile_filter_changed(struct lft_array *tr)
 {
-	if (!lft_prof_enabled)
+	if (tr->name || !lft_prof_enabled)
 		return 0;
 	return lft_fentry_update(&lft_prof_fentry, lft_prof_want, NULL);
 }
@@ -365,13 +362,8 @@ static const struct file_operations lft_prof_stat_fops = {
 	.release = lft_prof_release,
 };
 
-/**
- * lft_profile_create() - function_profile_enabled, trace_stat/functionN
- * @tr: the array (the files are the top level's only)
- *
- * Return: 0 or -ENOMEM.
- */
-int lft_profile_create(struct lft_array *tr)
+/* function_profile_enabled, trace_stat/functionN: the top level's only. */
+static int lft_profile_create(struct lft_array *tr)
 {
 	struct lft_file_ref *ref;
 	struct dentry *dir;
@@ -394,6 +386,17 @@ int lft_profile_create(struct lft_array *tr)
 		lft_fs_create_file(name, 0440, dir, ref, &lft_prof_stat_fops);
 	}
 	return 0;
+}
+
+static struct lft_fn_user lft_prof_fn_user = {
+	.array_init = lft_profile_create,
+	.filter_changed = lft_profile_filter_changed,
+};
+
+/* At load: it follows the top level's function state. */
+void lft_profile_init(void)
+{
+	lft_fn_user_register(&lft_prof_fn_user);
 }
 
 /* At unload, before the hook goes (lft_lock not held). */

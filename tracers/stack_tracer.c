@@ -26,8 +26,9 @@
 
 #include "arch/x86/fentry.h"
 #include "core/trace.h"
+#include "tracers/fn_array.h"
 #include "tracers/fn_filter.h"
-#include "tracers/function.h"
+#include "tracers/stack_tracer.h"
 
 #define LFT_STACK_ENTRIES	64
 
@@ -279,13 +280,8 @@ static const struct file_operations lft_stk_en_fops = {
 	.llseek = default_llseek,
 };
 
-/**
- * lft_stack_tracer_create() - the stack tracer's files (top level only)
- * @tr: the array
- *
- * Return: 0 or -ENOMEM.
- */
-int lft_stack_tracer_create(struct lft_array *tr)
+/* Its files, the top level's only, after set_ftrace_filter's. */
+static int lft_stack_tracer_create(struct lft_array *tr)
 {
 	struct lft_file_ref *ref;
 
@@ -303,6 +299,16 @@ int lft_stack_tracer_create(struct lft_array *tr)
 	lft_fs_create_file("stack_tracer_enabled", 0640, tr->dir, ref,
 			   &lft_stk_en_fops);
 	return lft_fn_filter_create(&lft_stk_filter, tr->dir, tr);
+}
+
+static struct lft_fn_user lft_stack_fn_user = {
+	.array_init = lft_stack_tracer_create,
+};
+
+/* At load: its files come with the top level's function state. */
+void lft_stack_tracer_init(void)
+{
+	lft_fn_user_register(&lft_stack_fn_user);
 }
 
 /**
