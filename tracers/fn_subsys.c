@@ -18,6 +18,7 @@
 #include <linux/moduleparam.h>
 
 #include "core/trace.h"
+#include "tracers/fgraph.h"
 #include "tracers/fn_array.h"
 #include "tracers/fn_filter.h"
 #include "tracers/fn_hook.h"
@@ -81,14 +82,14 @@ static int lft_fn_boot(enum lft_boot_stage stage)
 		ret = lft_fn_boot_filter(&fa->exclude, ftrace_notrace,
 					 "ftrace_notrace");
 	if (!ret)
-		ret = lft_fn_boot_filter(&lft_graph_filter, ftrace_graph_filter,
+		ret = lft_fn_boot_filter(&lft_fgraph_filter, ftrace_graph_filter,
 					 "ftrace_graph_filter");
 	if (!ret)
-		ret = lft_fn_boot_filter(&lft_graph_notrace, ftrace_graph_notrace,
+		ret = lft_fn_boot_filter(&lft_fgraph_notrace, ftrace_graph_notrace,
 					 "ftrace_graph_notrace");
 	if (ret)
 		return ret;
-	lft_graph_max_depth = ftrace_graph_max_depth;
+	lft_fgraph_max_depth = ftrace_graph_max_depth;
 	if (stacktrace || stacktrace_filter) {
 		ret = lft_stack_tracer_start(stacktrace_filter);
 		if (ret)
@@ -124,7 +125,7 @@ static int lft_fn_subsys_init(void)
 		goto out;
 	lft_stack_tracer_init();
 	lft_profile_init();
-	lft_graph_init_once();
+	lft_fgraph_init();
 	ret = lft_tracer_register(&lft_graph_tracer);
 	if (!ret)
 		ret = lft_fn_cmds_init();

@@ -21,7 +21,7 @@
 
 #include "compat/ksyms.h"
 #include "core/trace.h"
-#include "tracers/graph.h"
+#include "tracers/graph_print.h"
 
 #define LFT_GRAPH_INDENT	2
 #define LFT_GRAPH_MATCH_DEPTH	50	/* entries remembered per CPU */

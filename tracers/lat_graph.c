@@ -4,7 +4,7 @@
  * recorded and shown as function_graph shows a trace.
  *
  *  - with function-trace, the functions inside the window are recorded
- *    as graph entries and returns (the window's hooks are graph.c's,
+ *    as graph entries and returns (the window's hooks are fgraph.c's,
  *    gated by the tracer's window);
  *  - the tracers' own marks (where a section starts and stops, the wakeup
  *    and the switch) are a graph entry and its return at depth 0, one
@@ -21,7 +21,7 @@
  */
 #include <linux/sched/clock.h>
 
-#include "tracers/graph.h"
+#include "tracers/graph_print.h"
 #include "tracers/latency.h"
 
 /* The kernel's GRAPH_TRACER_FLAGS of trace_irqsoff.c, trace_sched_wakeup.c */

@@ -10,6 +10,7 @@
 #include <linux/sched.h>
 #include <linux/uidgid.h>
 
+#include "tracers/fgraph.h"
 #include "tracers/fn_hook.h"
 #include "tracers/latency.h"
 
@@ -210,7 +211,7 @@ void lft_lat_hooks_start(struct lft_array *tr, lft_fn_gate_t gate)
 	if (!(tr->flags & LFT_OPT_FUNC_TRACE))
 		return;
 	if (tr->flags & LFT_OPT_DISPLAY_GRAPH)
-		lft_graph_start_gated(tr, gate);
+		lft_fgraph_register(tr, gate);
 	else
 		lft_fn_hook_start(tr, gate);
 }
@@ -219,7 +220,7 @@ void lft_lat_hooks_start(struct lft_array *tr, lft_fn_gate_t gate)
 void lft_lat_hooks_stop(struct lft_array *tr)
 {
 	lft_fn_hook_stop(tr);
-	lft_graph_stop_gated(tr);
+	lft_fgraph_unregister(tr);
 }
 
 /**

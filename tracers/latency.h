@@ -31,9 +31,7 @@ void lft_lat_fn_switch(struct lft_array *tr, lft_fn_gate_t gate, bool on);
 void lft_lat_hooks_start(struct lft_array *tr, lft_fn_gate_t gate);
 void lft_lat_hooks_stop(struct lft_array *tr);
 
-/* display-graph (lat_graph.c; the window's hooks: tracers/graph.c) */
-int lft_graph_start_gated(struct lft_array *tr, lft_fn_gate_t gate);
-void lft_graph_stop_gated(struct lft_array *tr);
+/* display-graph (lat_graph.c; the window's hooks: tracers/fgraph.c) */
 void lft_lat_graph_mark(struct lft_array *tr, unsigned long ip,
 			const struct lft_entry *ctx);
 bool lft_lat_print_entry(struct lft_print_iter *it, struct seq_buf *s,

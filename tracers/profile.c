@@ -26,7 +26,7 @@
 #include "arch/x86/fret.h"
 #include "core/trace.h"
 #include "tracers/fn_array.h"
-#include "tracers/graph.h"
+#include "tracers/fgraph.h"
 #include "tracers/profile.h"
 
 /* Frames hooked at once over all tasks (sleeping ones keep theirs). */
@@ -150,7 +150,7 @@ static int lft_prof_set(bool on)
 	if (!on) {
 		WRITE_ONCE(lft_prof_on, false);
 		lft_fentry_update(&lft_prof_fentry, NULL, NULL);
-		lft_graph_sleep_stop();
+		lft_fgraph_sleep_stop();
 		lft_fret_stop();
 		lft_prof_enabled = false;
 		return 0;
@@ -169,7 +169,7 @@ static int lft_prof_set(bool on)
 	ret = lft_fret_start(LFT_PROF_NODES);
 	if (ret)
 		return ret;
-	ret = lft_graph_sleep_start();
+	ret = lft_fgraph_sleep_start();
 	if (ret) {
 		lft_fret_stop();
 		return ret;
@@ -179,7 +179,7 @@ static int lft_prof_set(bool on)
 	if (ret) {
 		WRITE_ONCE(lft_prof_on, false);
 		lft_fentry_update(&lft_prof_fentry, NULL, NULL);
-		lft_graph_sleep_stop();
+		lft_fgraph_sleep_stop();
 		lft_fret_stop();
 		return ret;
 	}
