@@ -238,16 +238,3 @@ void lft_lat_fn_switch(struct lft_array *tr, lft_fn_gate_t gate, bool on)
 	else
 		lft_lat_hooks_stop(tr);
 }
-
-/* The latency tracers as one subsystem: they register at load. */
-static int lft_lat_subsys_init(void)
-{
-	int ret = lft_wakeup_init();
-
-	return ret ? ret : lft_irqsoff_init();
-}
-
-struct lft_subsys lft_latency_subsys = {
-	.name = "latency",
-	.init = lft_lat_subsys_init,
-};

@@ -39,7 +39,7 @@ bool lft_lat_print_entry(struct lft_print_iter *it, struct seq_buf *s,
 void lft_lat_print_header(struct lft_print_iter *it, struct lft_rb *rb,
 			  struct seq_buf *s, int cpu);
 
-/* wakeup.c, irqsoff.c */
+/* wakeup.c, irqsoff.c: for the family's root (lat_subsys.c) */
 int lft_wakeup_init(void);
 int lft_irqsoff_init(void);
 
