@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The function tracer family (function, function_graph, the stack tracer,
- * the profiler, function commands) as one of lftrace's subsystems
- * (core/subsys.c): its part in load and unload, and its boot options,
- * applied before the tracer of ftrace= starts:
+ * The tracers of lftrace's fentry hook (function, function_graph, the
+ * stack tracer, the profiler, function commands) as one of lftrace's
+ * subsystems (core/subsys.c), and their composition root: the one file
+ * that names them all, none of them naming another (qemu-test/calls). Its
+ * part in load and unload, and its boot options, applied before the
+ * tracer of ftrace= starts:
  *
  *   ftrace_filter=F[,F]        set_ftrace_filter at load
  *   ftrace_notrace=F[,F]       set_ftrace_notrace at load

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * function_graph's output, as 6.1 prints it; with the default options
- * (funcgraph-cpu, -overhead, -duration, -irqs):
+ * The graph printer: function_graph's output, as 6.1 prints it, and the
+ * latency tracers' with display-graph (their own columns: lat_graph.c);
+ * it names neither. With function_graph's default options (funcgraph-cpu,
+ * -overhead, -duration, -irqs):
  *
  *    0)               |  vfs_read() {
  *    0)   0.420 us    |    rw_verify_area();      <- entry + its return
