@@ -43,6 +43,7 @@
 #include "core/trace.h"
 #include "tracers/fgraph.h"
 #include "tracers/fn_array.h"
+#include "tracers/fn_hook.h"
 #include "tracers/fn_filter.h"
 
 /* Frames hooked at once over all tasks (sleeping ones keep theirs). */

@@ -31,22 +31,6 @@ void lft_fn_user_register(struct lft_fn_user *u)
 	list_add_tail(&u->list, &lft_fn_users);
 }
 
-/* Does the current task pass @tr's set_ftrace_pid/notrace_pid? */
-bool lft_fn_pid_allowed(struct lft_array *tr)
-{
-	struct lft_fn_array *fa = READ_ONCE(tr->fn);
-
-	return !fa || !fa->pid_filtered || lft_fn_pid_ok(fa);
-}
-
-/* Does the top level's set_ftrace_filter/notrace select @ip? */
-bool lft_fn_top_wants(unsigned long ip)
-{
-	struct lft_fn_array *fa = READ_ONCE(lft_top.fn);
-
-	return fa && lft_fn_array_wants(fa, ip);
-}
-
 /* A filter of an array changed (lft_lock held): the first error stops. */
 static int lft_fn_filter_changed(struct lft_fn_filter *f)
 {

@@ -9,8 +9,6 @@
 #ifndef LFT_TRACERS_FN_ARRAY_H
 #define LFT_TRACERS_FN_ARRAY_H
 
-#include <linux/sched.h>
-
 #include "core/trace.h"
 #include "tracers/fn_filter.h"
 
@@ -62,28 +60,5 @@ int lft_fn_arrays_init(void);
 void lft_fn_arrays_exit(void);
 int lft_fn_array_create(struct lft_array *tr);
 void lft_fn_array_free(struct lft_array *tr);
-bool lft_fn_pid_allowed(struct lft_array *tr);
-bool lft_fn_top_wants(unsigned long ip);
-
-/* Do @fa's set_ftrace_filter/notrace select @ip? (The hooks' test.) */
-static inline bool lft_fn_array_wants(struct lft_fn_array *fa,
-				      unsigned long ip)
-{
-	if (!lft_fn_filter_empty(&fa->filter) &&
-	    !lft_fn_filter_has(&fa->filter, ip))
-		return false;
-	return !lft_fn_filter_has(&fa->exclude, ip);
-}
-
-/* Does the current task pass @fa's pid filters? */
-static inline bool lft_fn_pid_ok(struct lft_fn_array *fa)
-{
-	struct lft_pidset *p = rcu_dereference_raw(fa->pids);
-	struct lft_pidset *np = rcu_dereference_raw(fa->notrace_pids);
-
-	if (p && !lft_pidset_has(p, current->pid))
-		return false;
-	return !(np && lft_pidset_has(np, current->pid));
-}
 
 #endif /* LFT_TRACERS_FN_ARRAY_H */

@@ -9,7 +9,9 @@
  *
  * The hook patches the union of what the arrays it records into want
  * (tracers/fn_array.c); when it records into more than one, each array's
- * filters are checked on every hit.
+ * filters are checked on every hit. Those tests are here, in the hook's
+ * own unit, where the compiler keeps its hot path as short as it was;
+ * the graph hooks and the profiler ask them too.
  *
  * Options: func_stack_trace (a stack entry after each function),
  * function-fork (children of set_ftrace_pid tasks are traced too, and
@@ -35,6 +37,25 @@ struct lft_fn_active {
 
 static struct lft_fn_active __rcu *lft_fn_active;
 static int lft_fn_nr_active;		/* under lft_lock */
+
+static bool lft_fn_array_wants(struct lft_fn_array *fa, unsigned long ip)
+{
+	if (!lft_fn_filter_empty(&fa->filter) &&
+	    !lft_fn_filter_has(&fa->filter, ip))
+		return false;
+	return !lft_fn_filter_has(&fa->exclude, ip);
+}
+
+/* Does the current task pass an array's pid filters? */
+static bool lft_fn_pid_ok(struct lft_fn_array *fa)
+{
+	struct lft_pidset *p = rcu_dereference_raw(fa->pids);
+	struct lft_pidset *np = rcu_dereference_raw(fa->notrace_pids);
+
+	if (p && !lft_pidset_has(p, current->pid))
+		return false;
+	return !(np && lft_pidset_has(np, current->pid));
+}
 
 /*
  * func_stack_trace: the stack after the function's entry, from the
@@ -136,6 +157,36 @@ static struct lft_fentry_ops lft_fn_fentry = {
 	.hit = lft_function_hit,
 	.order = 0,
 };
+
+/**
+ * lft_fn_pid_allowed() - does the current task pass @tr's set_ftrace_pid
+ *	and set_ftrace_notrace_pid?
+ * @tr: the array (any context)
+ *
+ * Return: true when it does, or when @tr has no function state yet.
+ */
+bool lft_fn_pid_allowed(struct lft_array *tr)
+{
+	struct lft_fn_array *fa = READ_ONCE(tr->fn);
+
+	return !fa || !fa->pid_filtered || lft_fn_pid_ok(fa);
+}
+
+/**
+ * lft_fn_top_wants() - do the top level's set_ftrace_filter and
+ *	set_ftrace_notrace select @ip?
+ * @ip: the function (any context)
+ *
+ * The graph hooks and the profiler patch what this selects.
+ *
+ * Return: true when they do.
+ */
+bool lft_fn_top_wants(unsigned long ip)
+{
+	struct lft_fn_array *fa = READ_ONCE(lft_top.fn);
+
+	return fa && lft_fn_array_wants(fa, ip);
+}
 
 static bool lft_fn_want(unsigned long ip, void *data)
 {

@@ -11,5 +11,8 @@
 void lft_fn_hook_init(void);
 int lft_fn_hook_start(struct lft_array *tr, lft_fn_gate_t gate);
 void lft_fn_hook_stop(struct lft_array *tr);
+/* The hook's tests of an array's filters, for the graph hooks, profiler. */
+bool lft_fn_pid_allowed(struct lft_array *tr);
+bool lft_fn_top_wants(unsigned long ip);
 
 #endif /* LFT_TRACERS_FN_HOOK_H */

@@ -26,6 +26,7 @@
 #include "arch/x86/fret.h"
 #include "core/trace.h"
 #include "tracers/fn_array.h"
+#include "tracers/fn_hook.h"
 #include "tracers/fgraph.h"
 #include "tracers/profile.h"
 
