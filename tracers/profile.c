@@ -25,9 +25,9 @@
 #include "arch/x86/fentry.h"
 #include "arch/x86/fret.h"
 #include "core/trace.h"
+#include "tracers/fgraph.h"
 #include "tracers/fn_array.h"
 #include "tracers/fn_hook.h"
-#include "tracers/fgraph.h"
 #include "tracers/profile.h"
 
 /* Frames hooked at once over all tasks (sleeping ones keep theirs). */
