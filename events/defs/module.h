@@ -2,7 +2,7 @@
 /*
  * Module events (events/module/) and the work items' events
  * (events/workqueue/), described for events/generate.h: the records,
- * format files and lines of 6.1. One table, lft_module_events[], holds
+ * format files and lines of 6.1. One table, lft_module_table, holds
  * both, in this order.
  */
 LFT_TRACE_EVENT("module", module_load,
