@@ -173,6 +173,29 @@ static void lft_raw_raw_data(struct lft_print_iter *it, struct seq_buf *s,
 #define LFT_ENTRY_TABLES
 #include "core/entry_gen.h"
 
+/* A member of the common header, named and typed as the kernel's formats. */
+#define LFT_ENTRY_FIELD(type, member, name)				\
+	{ type, name, offsetof(struct lft_entry, member),		\
+	  sizeof_field(struct lft_entry, member),			\
+	  is_signed_type(typeof_member(struct lft_entry, member)) }
+
+/*
+ * The kernel's struct trace_entry on each kernel: its members' C types
+ * are the kernel's, their offsets and sizes those of our copy. The lazy
+ * preemption count is PREEMPT_RT 6.1's (compat/conftest.sh).
+ */
+const struct lft_ev_field lft_entry_fields[] = {
+	LFT_ENTRY_FIELD("unsigned short", type, "common_type"),
+	LFT_ENTRY_FIELD("unsigned char", flags, "common_flags"),
+	LFT_ENTRY_FIELD("unsigned char", preempt_count, "common_preempt_count"),
+	LFT_ENTRY_FIELD("int", pid, "common_pid"),
+#ifdef LFT_HAVE_PREEMPT_LAZY
+	LFT_ENTRY_FIELD("unsigned char", preempt_lazy_count,
+			"common_preempt_lazy_count"),
+#endif
+};
+const unsigned int lft_entry_nfields = ARRAY_SIZE(lft_entry_fields);
+
 /**
  * lft_entry_desc() - the description of one of lftrace's own record types
  * @type: a record's type

@@ -103,6 +103,14 @@ struct lft_ev_field {
 	u16 count;
 };
 
+/*
+ * The common fields: struct lft_entry as every format file lists it before
+ * a record's own fields (core/entries.c), and as filters and histograms
+ * find its members by name. The one description of the header.
+ */
+extern const struct lft_ev_field lft_entry_fields[];
+extern const unsigned int lft_entry_nfields;
+
 struct lft_print_iter;
 struct lft_rb_entry;
 

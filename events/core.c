@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The events' registry: at load each static event is bound to the kernel's
- * tracepoint of its name (one log line and no event when the kernel has
- * none) and given its record type; dynamic events (kprobes, the kernel's
+ * The events' registry: at load each static event (of the tables the
+ * composition root, events/subsys.c, hands in; no provider is named here)
+ * is bound to the kernel's tracepoint of its name (one log line and no
+ * event when the kernel has none) and given its record type; dynamic events (kprobes, the kernel's
  * mirrored events) come and go later. An event's probe is registered while
  * any array has it enabled; it writes one record into each such array
  * (and, with the tp_printk parameter, prints it to the kernel log).
@@ -44,22 +45,6 @@
 LIST_HEAD(lft_ev_list);
 /* Record type -> event, for the printers (RCU). */
 static DEFINE_XARRAY(lft_ev_ids);
-
-static const struct {
-	struct lft_event *const *table;
-	const unsigned int *n;
-} lft_ev_tables[] = {
-	{ lft_sched_events, &lft_sched_nevents },
-	{ lft_irq_events, &lft_irq_nevents },
-	{ lft_signal_events, &lft_signal_nevents },
-	{ lft_timer_events, &lft_timer_nevents },
-	{ lft_syscalls_events, &lft_syscalls_nevents },
-	{ lft_kmem_events, &lft_kmem_nevents },
-	{ lft_vmscan_events, &lft_vmscan_nevents },
-	{ lft_module_events, &lft_module_nevents },
-	{ lft_net_events, &lft_net_nevents },
-	{ lft_block_events, &lft_block_nevents },
-};
 
 /*
  * Triggers that need the record (a filter, or traceoff/stacktrace) see it
@@ -1053,7 +1038,19 @@ static const char *lft_ev_kernel_differs(struct lft_event *ev)
 		NULL;
 }
 
-int lft_events_init(void)
+/**
+ * lft_events_init() - the registry at load, with the static events
+ * @tables: the static events' tables, in the order the events/ tree lists
+ *	them (events/subsys.c, the composition root, names them)
+ * @ntables: how many
+ *
+ * Each event is bound to its tracepoint, checked and given its id; one
+ * that cannot be is left out with one log line.
+ *
+ * Return: 0, or a negative errno (nothing is then registered).
+ */
+int lft_events_init(const struct lft_ev_table *const *tables,
+		    unsigned int ntables)
 {
 	unsigned int t, i, nchecked = 0;
 	int ret;
@@ -1068,9 +1065,9 @@ int lft_events_init(void)
 		lft_ev_printk_bufs = NULL;
 		return -ENOMEM;
 	}
-	for (t = 0; t < ARRAY_SIZE(lft_ev_tables); t++) {
-		for (i = 0; i < *lft_ev_tables[t].n; i++) {
-			struct lft_event *ev = lft_ev_tables[t].table[i];
+	for (t = 0; t < ntables; t++) {
+		for (i = 0; i < tables[t]->n; i++) {
+			struct lft_event *ev = tables[t]->events[i];
 			const char *why = NULL;
 			bool checked = false;
 

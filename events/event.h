@@ -227,21 +227,20 @@ void lft_ev_commit(struct lft_ev_file *f, struct lft_rb_res *res);
 void lft_ev_commit_regs(struct lft_ev_file *f, struct lft_rb_res *res,
 			struct pt_regs *regs);
 
-/* The event tables (one file per subsystem): lft_SYS_events[], lft_SYS_nevents. */
-#define LFT_EV_TABLE(sys)						\
-	extern struct lft_event *const lft_##sys##_events[];		\
-	extern const unsigned int lft_##sys##_nevents
+/**
+ * struct lft_ev_table - one file's static events, as events/generate.h
+ *	makes them (lft_<sys>_table), for lft_events_init()
+ * @events: the events, in the order their description lists them
+ * @n: how many
+ */
+struct lft_ev_table {
+	struct lft_event *const *events;
+	unsigned int n;
+};
 
-LFT_EV_TABLE(sched);
-LFT_EV_TABLE(irq);
-LFT_EV_TABLE(signal);
-LFT_EV_TABLE(timer);
-LFT_EV_TABLE(syscalls);
-LFT_EV_TABLE(kmem);
-LFT_EV_TABLE(vmscan);
-LFT_EV_TABLE(module);
-LFT_EV_TABLE(net);
-LFT_EV_TABLE(block);
+/* Declares the table of @name (lft_<sys>): lft_<sys>_table. */
+#define LFT_EV_TABLE(name)						\
+	extern const struct lft_ev_table __PASTE(name, _table)
 
 /*
  * print.c: what a generated printer (events/generate.h) calls for the
@@ -264,7 +263,8 @@ const char *lft_ev_psym(struct lft_ev_pbuf *p, unsigned long val,
 			const struct lft_ev_flag *table, unsigned int n);
 
 /* core.c */
-int lft_events_init(void);
+int lft_events_init(const struct lft_ev_table *const *tables,
+		    unsigned int ntables);
 void lft_events_exit(void);
 struct lft_event *lft_event_by_id(int id);
 bool lft_event_print(struct seq_buf *s, const void *rec, unsigned int len,

@@ -270,16 +270,13 @@ static void lft_ev_show_id(struct lft_file_ref *ref, struct seq_buf *s)
 	seq_buf_printf(s, "%d\n", f->ev->id);
 }
 
-static void lft_ev_field_line(struct seq_buf *s, const char *type,
-			      const char *name, unsigned int count,
-			      unsigned int offset, unsigned int size,
-			      int is_signed)
+static void lft_ev_field_line(struct seq_buf *s, const struct lft_ev_field *f)
 {
-	seq_buf_printf(s, "\tfield:%s %s", type, name);
-	if (count)
-		seq_buf_printf(s, "[%u]", count);
+	seq_buf_printf(s, "\tfield:%s %s", f->type, f->name);
+	if (f->count)
+		seq_buf_printf(s, "[%u]", f->count);
 	seq_buf_printf(s, ";\toffset:%u;\tsize:%u;\tsigned:%d;\n",
-		       offset, size, is_signed);
+		       f->offset, f->size, f->is_signed);
 }
 
 /**
@@ -298,19 +295,11 @@ void lft_ev_format(struct seq_buf *s, const char *name, int id,
 	unsigned int i;
 
 	seq_buf_printf(s, "name: %s\nID: %d\nformat:\n", name, id);
-	lft_ev_field_line(s, "unsigned short", "common_type", 0, 0, 2, 0);
-	lft_ev_field_line(s, "unsigned char", "common_flags", 0, 2, 1, 0);
-	lft_ev_field_line(s, "unsigned char", "common_preempt_count", 0, 3, 1, 0);
-	lft_ev_field_line(s, "int", "common_pid", 0, 4, 4, 1);
-#ifdef LFT_HAVE_PREEMPT_LAZY
-	lft_ev_field_line(s, "unsigned char", "common_preempt_lazy_count", 0,
-			  offsetof(struct lft_entry, preempt_lazy_count), 1, 0);
-#endif
+	for (i = 0; i < lft_entry_nfields; i++)
+		lft_ev_field_line(s, &lft_entry_fields[i]);
 	seq_buf_printf(s, "\n");
 	for (i = 0; i < n; i++)
-		lft_ev_field_line(s, fields[i].type, fields[i].name,
-				  fields[i].count, fields[i].offset, fields[i].size,
-				  fields[i].is_signed);
+		lft_ev_field_line(s, &fields[i]);
 	seq_buf_printf(s, "\nprint fmt: %s\n", print_fmt);
 }
 

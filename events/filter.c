@@ -127,22 +127,15 @@ struct lft_flt_field {
 	u16 offset;
 };
 
+/* 6.1's generic fields, which no record holds; the common ones follow. */
 static const struct {
 	const char *name;
 	struct lft_flt_field f;
-} lft_flt_common[] = {
+} lft_flt_generic[] = {
 	{ "CPU", { LFT_FP_CPU, 4, true, 0 } },
 	{ "cpu", { LFT_FP_CPU, 4, true, 0 } },
 	{ "COMM", { LFT_FP_COMM, 16, false, 0 } },
 	{ "comm", { LFT_FP_COMM, 16, false, 0 } },
-	{ "common_type", { LFT_FP_NUM, 2, false, 0 } },
-	{ "common_flags", { LFT_FP_NUM, 1, false, 2 } },
-	{ "common_preempt_count", { LFT_FP_NUM, 1, false, 3 } },
-	{ "common_pid", { LFT_FP_NUM, 4, true, 4 } },
-#ifdef LFT_HAVE_PREEMPT_LAZY
-	{ "common_preempt_lazy_count",
-	  { LFT_FP_NUM, 1, false, offsetof(struct lft_entry, preempt_lazy_count) } },
-#endif
 };
 
 /* The event's field @name (@len chars), as the filter reads it. */
@@ -170,10 +163,21 @@ static bool lft_flt_field(const struct lft_event *ev, const char *name,
 			out->kind = LFT_FP_NUM;
 		return true;
 	}
-	for (i = 0; i < ARRAY_SIZE(lft_flt_common); i++) {
-		if (strlen(lft_flt_common[i].name) == len &&
-		    !strncmp(lft_flt_common[i].name, name, len)) {
-			*out = lft_flt_common[i].f;
+	for (i = 0; i < ARRAY_SIZE(lft_flt_generic); i++) {
+		if (strlen(lft_flt_generic[i].name) == len &&
+		    !strncmp(lft_flt_generic[i].name, name, len)) {
+			*out = lft_flt_generic[i].f;
+			return true;
+		}
+	}
+	for (i = 0; i < lft_entry_nfields; i++) {
+		const struct lft_ev_field *fl = &lft_entry_fields[i];
+
+		if (strlen(fl->name) == len && !strncmp(fl->name, name, len)) {
+			out->kind = LFT_FP_NUM;
+			out->size = fl->size;
+			out->is_signed = fl->is_signed;
+			out->offset = fl->offset;
 			return true;
 		}
 	}

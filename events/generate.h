@@ -12,7 +12,8 @@
  * include this file. It reads the description once per product (the C
  * preprocessor gives a macro one meaning at a time): record structs,
  * string offsets, probes, field tables, printers, print fmt texts, the
- * struct lft_event of each event and the table lft_<sys>_events[].
+ * struct lft_event of each event and their table, lft_<sys>_table (which
+ * events/subsys.c hands the registry).
  *
  * The vocabulary (events/defs/signal.h is a short example, irq.h one with
  * classes; docs/events.md says more):
@@ -240,14 +241,17 @@
 #undef LFT_DEFINE_EVENT_CHECKED
 #define LFT_DEFINE_EVENT_CHECKED(cls, sys, ev, setup_fn) &lft_ev_##ev,
 #define LFT_EV_EVENTS_	__PASTE(LFT_EV_NAME, _events)
-#define LFT_EV_NEVENTS_	__PASTE(LFT_EV_NAME, _nevents)
-struct lft_event *const LFT_EV_EVENTS_[] = {
+static struct lft_event *const LFT_EV_EVENTS_[] = {
 #include LFT_EV_DEFS
 };
 
-const unsigned int LFT_EV_NEVENTS_ = ARRAY_SIZE(LFT_EV_EVENTS_);
+/* What the composition root (events/subsys.c) hands the registry. */
+LFT_EV_TABLE(LFT_EV_NAME);
+const struct lft_ev_table __PASTE(LFT_EV_NAME, _table) = {
+	.events = LFT_EV_EVENTS_,
+	.n = ARRAY_SIZE(LFT_EV_EVENTS_),
+};
 #undef LFT_EV_EVENTS_
-#undef LFT_EV_NEVENTS_
 
 #undef LFT_EVENT_CLASS
 #undef LFT_DEFINE_EVENT

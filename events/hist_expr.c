@@ -21,8 +21,9 @@
 /* ------------------------------------------------------------- lookup */
 
 /*
- * The fields every event has, and 6.1's "generic" ones: cpu (read as the
- * CPU) and comm (size 0: 6.1 finds it and refuses it as a histogram field).
+ * 6.1's "generic" fields: cpu (read as the CPU) and comm (size 0: 6.1
+ * finds it and refuses it as a histogram field). The fields every event
+ * has are the common header's (lft_entry_fields).
  */
 static const struct lft_ev_field lft_hist_generic[] = {
 	{ "int", "CPU", 0, 0, 1 },
@@ -30,17 +31,6 @@ static const struct lft_ev_field lft_hist_generic[] = {
 	{ "int", "common_cpu", 0, 0, 1 },
 	{ "char *", "COMM", 0, 0, 0 },
 	{ "char *", "comm", 0, 0, 0 },
-};
-
-static const struct lft_ev_field lft_hist_common[] = {
-	{ "unsigned short", "common_type", 0, 2, 0 },
-	{ "unsigned char", "common_flags", 2, 1, 0 },
-	{ "unsigned char", "common_preempt_count", 3, 1, 0 },
-	{ "int", "common_pid", 4, 4, 1 },
-#ifdef LFT_HAVE_PREEMPT_LAZY
-	{ "unsigned char", "common_preempt_lazy_count",
-	  offsetof(struct lft_entry, preempt_lazy_count), 1, 0 },
-#endif
 };
 
 /* A field's name as looked up: without an array's "[N]". */
@@ -64,9 +54,9 @@ static const struct lft_ev_field *lft_hx_lookup(const struct lft_event *ev,
 	for (i = 0; i < ARRAY_SIZE(lft_hist_generic); i++)
 		if (!strcmp(lft_hist_generic[i].name, name))
 			return &lft_hist_generic[i];
-	for (i = 0; i < ARRAY_SIZE(lft_hist_common); i++)
-		if (!strcmp(lft_hist_common[i].name, name))
-			return &lft_hist_common[i];
+	for (i = 0; i < lft_entry_nfields; i++)
+		if (!strcmp(lft_entry_fields[i].name, name))
+			return &lft_entry_fields[i];
 	return NULL;
 }
 

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The events as one of lftrace's subsystems (core/subsys.c): what core
- * calls back for them (load and unload, each array's events/ tree, the
- * record-cmd and record-tgid options, trace_marker's triggers, printing
- * their records) and their boot options:
+ * The events as one of lftrace's subsystems (core/subsys.c), and the
+ * composition root of events/: it hands the registry (events/core.c) the
+ * static events' tables and starts the kinds of dynamic events and
+ * triggers. What core calls back for the events (load and unload, each
+ * array's events/ tree, the record-cmd and record-tgid options,
+ * trace_marker's triggers, printing their records), and their boot options:
  *
  *   kprobe_event=DEF[;DEF]     kprobe events defined and enabled at load,
  *                              ',' in place of spaces (events/kprobe.c)
@@ -36,6 +38,24 @@ MODULE_PARM_DESC(kprobe_event, "kprobe events to define and enable, ';'-separate
 static char *trace_event;
 module_param(trace_event, charp, 0444);
 MODULE_PARM_DESC(trace_event, "events to enable, comma-separated, in set_event's syntax (as trace_event=)");
+
+/* The static events, in the order the events/ tree lists them. */
+LFT_EV_TABLE(lft_sched);
+LFT_EV_TABLE(lft_irq);
+LFT_EV_TABLE(lft_signal);
+LFT_EV_TABLE(lft_timer);
+LFT_EV_TABLE(lft_syscalls);
+LFT_EV_TABLE(lft_kmem);
+LFT_EV_TABLE(lft_vmscan);
+LFT_EV_TABLE(lft_module);
+LFT_EV_TABLE(lft_net);
+LFT_EV_TABLE(lft_block);
+
+static const struct lft_ev_table *const lft_ev_tables[] = {
+	&lft_sched_table, &lft_irq_table, &lft_signal_table, &lft_timer_table,
+	&lft_syscalls_table, &lft_kmem_table, &lft_vmscan_table,
+	&lft_module_table, &lft_net_table, &lft_block_table,
+};
 
 /* Read by every event's commit (events/core.c). */
 bool lft_tp_printk;
@@ -86,7 +106,7 @@ static int lft_ev_boot(enum lft_boot_stage stage)
 
 static int lft_ev_subsys_init(void)
 {
-	int ret = lft_events_init();
+	int ret = lft_events_init(lft_ev_tables, ARRAY_SIZE(lft_ev_tables));
 
 	if (ret)
 		return ret;

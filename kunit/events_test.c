@@ -16,8 +16,6 @@
 /* An enum, as TASK_COMM_LEN is: the format must still show the number. */
 enum { LFT_TEST_TAG_LEN = 4 };
 
-LFT_EV_TABLE(kunit);
-
 #define LFT_EV_DEFS	"kunit/events_test_defs.h"
 #define LFT_EV_NAME	lft_kunit
 #include "events/generate.h"
@@ -30,7 +28,7 @@ static void lft_gen_fields(struct kunit *test)
 	const struct lft_ev_field *f;
 	unsigned int n;
 
-	KUNIT_ASSERT_EQ(test, lft_kunit_nevents, 1U);
+	KUNIT_ASSERT_EQ(test, lft_kunit_table.n, 1U);
 	f = lft_kunit_events[0]->fields_of(&n);
 	KUNIT_ASSERT_EQ(test, n, 4U);
 	KUNIT_EXPECT_STREQ(test, f[0].type, "int");

@@ -54,8 +54,8 @@ LFT_EVENT_CLASS(kmem_cache_alloc,
 	LFT_ASSIGN(
 		__entry->call_site = call_site;
 		__entry->ptr = ptr;
-		__entry->bytes_req = lft_kc_get(unsigned int, s, object_size);
-		__entry->bytes_alloc = lft_kc_get(unsigned int, s, size);
+		__entry->bytes_req = lft_kc_object_size(s);
+		__entry->bytes_alloc = lft_kc_size(s);
 		__entry->gfp_flags = (__force unsigned long)gfp_flags;
 		__entry->node = node;
 		__entry->accounted = lft_kc_accounted(s, gfp_flags);
@@ -71,7 +71,7 @@ LFT_EVENT_CLASS(kmem_cache_alloc,
 )
 
 LFT_DEFINE_EVENT_CHECKED(kmem_cache_alloc, "kmem", kmem_cache_alloc,
-			 lft_cache_setup)
+			 lft_kc_setup)
 
 LFT_TRACE_EVENT("kmem", kfree,
 	LFT_PROTO(unsigned long call_site, const void *ptr),
@@ -107,7 +107,7 @@ LFT_EVENT_CLASS(kmem_cache_free,
 )
 
 LFT_DEFINE_EVENT_CHECKED(kmem_cache_free, "kmem", kmem_cache_free,
-			 lft_cache_setup)
+			 lft_kc_setup)
 
 LFT_TRACE_EVENT("kmem", mm_page_free,
 	LFT_PROTO(struct page *page, unsigned int order),

@@ -2,7 +2,7 @@
 /*
  * Module events (events/module/) and the work items' events
  * (events/workqueue/), described for events/generate.h: the records,
- * format files and lines of 6.1. One table, lft_module_events[], holds
+ * format files and lines of 6.1. One table, lft_module_table, holds
  * both, in this order.
  */
 LFT_TRACE_EVENT("module", module_load,
@@ -40,7 +40,8 @@ LFT_TRACE_EVENT("module", module_free,
 
 /*
  * struct pool_workqueue is private to the workqueue code: its members are
- * read at the offsets lft_queue_setup() found in the kernel's BTF.
+ * read at the offsets lft_wq_setup() found in the kernel's BTF
+ * (compat/members.h).
  */
 LFT_EVENT_CLASS(workqueue_queue_work,
 	LFT_PROTO(int req_cpu, struct pool_workqueue *pwq,
@@ -66,7 +67,7 @@ LFT_EVENT_CLASS(workqueue_queue_work,
 )
 
 LFT_DEFINE_EVENT_CHECKED(workqueue_queue_work, "workqueue",
-			 workqueue_queue_work, lft_queue_setup)
+			 workqueue_queue_work, lft_wq_setup)
 
 LFT_TRACE_EVENT("workqueue", workqueue_activate_work,
 	LFT_PROTO(struct work_struct *work),
