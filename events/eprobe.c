@@ -88,18 +88,11 @@ static struct lft_trig_kind lft_ep_kind = {
 	.hit = lft_ep_hit,
 };
 
-/* "(SYS.EVENT)" and the arguments, after "EVENT: " */
-static void lft_ep_print(struct seq_buf *s, const void *rec, unsigned int len)
+/* "(SYS.EVENT)", before the arguments. */
+static void lft_ep_print_head(struct seq_buf *s, const struct lft_pb_def *def,
+			      const void *rec)
 {
-	const struct lft_entry *ent = rec;
-	struct lft_event *ev = lft_event_by_id(ent->type);
-	const struct lft_pb_def *def;
-
-	if (!ev)
-		return;
-	def = lft_pb_event_of(ev)->def;
 	seq_buf_printf(s, "(%s.%s)", def->ev_sys, def->ev_name);
-	lft_pb_print_args(s, def, rec, len, LFT_EP_HEAD);
 }
 
 /* -------------------------------------------------- enable, disable */
@@ -417,7 +410,7 @@ static struct lft_pb_class lft_ep_class = {
 	.log_sys = "event_probe",
 	.bare_head = LFT_EP_HEAD,
 	.match_len = LFT_PB_NAME_LEN + LFT_PB_ARGSTR_LEN + 2,
-	.print = lft_ep_print,
+	.print_head = lft_ep_print_head,
 	.file_reg = lft_ep_file_reg,
 	.match_place = lft_ep_match_place,
 	.free = lft_ep_free,

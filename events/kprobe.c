@@ -336,19 +336,14 @@ static void lft_kp_print_ip(struct seq_buf *s, unsigned long ip, bool offs)
 		lft_kp_print_name(s, ip);
 }
 
-static void lft_kp_print(struct seq_buf *s, const void *rec, unsigned int len)
+/* "(place)" or "(where to <- function)", before the arguments. */
+static void lft_kp_print_head(struct seq_buf *s, const struct lft_pb_def *def,
+			      const void *rec)
 {
-	const struct lft_entry *ent = rec;
-	struct lft_event *ev = lft_event_by_id(ent->type);
 	const unsigned long *head = rec + LFT_ENT_BODY;
-	struct lft_pb_event *pev;
 
-	if (!ev)
-		return;
-	/* Any probe's record: they all have the first one's fields. */
-	pev = lft_pb_event_of(ev);
 	seq_buf_printf(s, "(");
-	if (pev->def->is_return) {
+	if (def->is_return) {
 		lft_kp_print_ip(s, head[1], true);
 		seq_buf_printf(s, " <- ");
 		lft_kp_print_ip(s, head[0], false);
@@ -356,7 +351,6 @@ static void lft_kp_print(struct seq_buf *s, const void *rec, unsigned int len)
 		lft_kp_print_ip(s, head[0], true);
 	}
 	seq_buf_printf(s, ")");
-	lft_pb_print_args(s, pev->def, rec, len, pev->head);
 }
 
 /* -------------------------------------------------- symbol lookups */
@@ -595,15 +589,9 @@ static void lft_kp_show_profile(struct seq_buf *s)
 	}
 }
 
-/* kprobe_events and kprobe_profile, at the top level as 6.1 has them. */
 static int lft_kp_files(struct lft_array *tr)
 {
-	int ret = lft_dynev_file(tr, "kprobe_events", 0640,
-				 &lft_kp_class.dynev, NULL);
-
-	return ret ? ret : lft_dynev_file(tr, "kprobe_profile", 0440,
-					  &lft_kp_class.dynev,
-					  lft_kp_show_profile);
+	return lft_pb_files(&lft_kp_class, tr);
 }
 
 /**
@@ -668,7 +656,7 @@ static struct lft_pb_class lft_kp_class = {
 	.log_sys = "trace_kprobe",
 	.append = true,
 	.match_len = LFT_PB_NAME_LEN * 2,
-	.print = lft_kp_print,
+	.print_head = lft_kp_print_head,
 	.arm = lft_kp_arm,
 	.disarm = lft_kp_disarm,
 	.attach = lft_kp_attach,
@@ -676,6 +664,9 @@ static struct lft_pb_class lft_kp_class = {
 	.same_place = lft_kp_same_place,
 	.match_place = lft_kp_match_place,
 	.free = lft_kp_free,
+	.events_file = "kprobe_events",
+	.profile_file = "kprobe_profile",
+	.show_profile = lft_kp_show_profile,
 };
 
 /**

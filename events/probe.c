@@ -183,6 +183,21 @@ static int lft_pb_reg(struct lft_event *ev, bool on)
 	return 0;
 }
 
+/* A record: the kind's head, then the arguments. */
+static void lft_pb_print(struct seq_buf *s, const void *rec, unsigned int len)
+{
+	const struct lft_entry *ent = rec;
+	struct lft_event *ev = lft_event_by_id(ent->type);
+	struct lft_pb_event *pev;
+
+	if (!ev)
+		return;
+	/* Any probe's record: they all have the first one's fields. */
+	pev = lft_pb_event_of(ev);
+	pev->cls->print_head(s, pev->def, rec);
+	lft_pb_print_args(s, pev->def, rec, len, pev->head);
+}
+
 /* A new event for @def's first probe; lft_event_add() is the caller's. */
 static struct lft_pb_event *lft_pb_event_new(struct lft_pb_class *cls,
 					     struct lft_pb_def *def)
@@ -202,7 +217,7 @@ static struct lft_pb_event *lft_pb_event_new(struct lft_pb_class *cls,
 	}
 	pev->ev.system = def->group;
 	pev->ev.name = def->event;
-	pev->ev.print = cls->print;
+	pev->ev.print = lft_pb_print;
 	pev->ev.reg = lft_pb_reg;
 	pev->ev.file_reg = cls->file_reg;
 	pev->ev.is_probe = true;
@@ -489,6 +504,22 @@ void lft_pb_exit(struct lft_pb_class *cls)
 			list_del(&p->event->ev.list);
 		lft_pb_unlink(p, last);
 	}
+}
+
+/**
+ * lft_pb_files() - a kind's own files, at the top level as 6.1 has them
+ * @cls: the kind: its @events_file and @profile_file
+ * @tr: the top-level array
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int lft_pb_files(struct lft_pb_class *cls, struct lft_array *tr)
+{
+	int ret = lft_dynev_file(tr, cls->events_file, 0640, &cls->dynev,
+				 NULL);
+
+	return ret ? ret : lft_dynev_file(tr, cls->profile_file, 0440,
+					  &cls->dynev, cls->show_profile);
 }
 
 /**

@@ -377,7 +377,8 @@ struct lft_pb_probe {
  * @append: a definition with an event's name adds a probe to it
  * @match_len: the buffer a removal's words are matched in, with NUL
  *	(6.1's is 64; each kind keeps the size it had)
- * @print: the event's printer (after "EVENT: ")
+ * @print_head: what a record shows before its arguments (after
+ *	"EVENT: "), from @def: the event's first probe's
  * @file_reg: optional, the event's per-array hook (struct lft_event's)
  * @arm: optional, put a probe in place while an array has its event on
  * @disarm: take it out (with @arm)
@@ -388,6 +389,10 @@ struct lft_pb_probe {
  * @same_place: with @append, two probes are at the same place
  * @match_place: a removal's first word after the name names @p's place
  * @free: free the kind's struct (its definition is freed already)
+ * @events_file: optional, the kind's own file at the top level
+ *	("kprobe_events"); with lft_pb_files() as @dynev's @files
+ * @profile_file: and its profile ("kprobe_profile")
+ * @show_profile: what the profile shows
  */
 struct lft_pb_class {
 	struct lft_dynev_ops dynev;
@@ -396,7 +401,8 @@ struct lft_pb_class {
 	unsigned int bare_head;
 	bool append;
 	unsigned int match_len;
-	void (*print)(struct seq_buf *s, const void *rec, unsigned int len);
+	void (*print_head)(struct seq_buf *s, const struct lft_pb_def *def,
+			   const void *rec);
 	int (*file_reg)(struct lft_ev_file *f, bool on);
 	int (*arm)(struct lft_pb_probe *p);
 	void (*disarm)(struct lft_pb_probe *p);
@@ -406,6 +412,9 @@ struct lft_pb_class {
 			   const struct lft_pb_probe *b);
 	bool (*match_place)(const struct lft_pb_probe *p, const char *word);
 	void (*free)(struct lft_pb_probe *p);
+	const char *events_file;
+	const char *profile_file;
+	void (*show_profile)(struct seq_buf *s);
 };
 
 /* The largest of the kinds' match_len. */
@@ -426,6 +435,7 @@ bool lft_pb_match(const char *group, const char *event, int argc,
 		  char **argv, struct lft_dynev *d);
 int lft_pb_remove(struct lft_dynev *d);
 void lft_pb_exit(struct lft_pb_class *cls);
+int lft_pb_files(struct lft_pb_class *cls, struct lft_array *tr);
 void lft_pb_show_args(struct seq_buf *s, const struct lft_pb_def *def);
 
 #endif /* LFT_EVENTS_PROBE_H */

@@ -118,21 +118,15 @@ static int lft_up_ret(struct uprobe_consumer *uc, unsigned long func,
 	return 0;
 }
 
-static void lft_up_print(struct seq_buf *s, const void *rec, unsigned int len)
+static void lft_up_print_head(struct seq_buf *s, const struct lft_pb_def *def,
+			      const void *rec)
 {
-	const struct lft_entry *ent = rec;
-	struct lft_event *ev = lft_event_by_id(ent->type);
 	const unsigned long *hd = rec + LFT_ENT_BODY;
-	struct lft_pb_event *pev;
 
-	if (!ev)
-		return;
-	pev = lft_pb_event_of(ev);
-	if (pev->def->is_return)
+	if (def->is_return)
 		seq_buf_printf(s, "(0x%lx <- 0x%lx)", hd[1], hd[0]);
 	else
 		seq_buf_printf(s, "(0x%lx)", hd[0]);
-	lft_pb_print_args(s, pev->def, rec, len, pev->head);
 }
 
 /*
@@ -408,15 +402,9 @@ static void lft_up_show_profile(struct seq_buf *s)
 			       u->pb.def->event, atomic_long_read(&u->nhit));
 }
 
-/* uprobe_events and uprobe_profile, at the top level as 6.1 has them. */
 static int lft_up_files(struct lft_array *tr)
 {
-	int ret = lft_dynev_file(tr, "uprobe_events", 0640,
-				 &lft_up_class.dynev, NULL);
-
-	return ret ? ret : lft_dynev_file(tr, "uprobe_profile", 0440,
-					  &lft_up_class.dynev,
-					  lft_up_show_profile);
+	return lft_pb_files(&lft_up_class, tr);
 }
 
 /* At unload: the arrays are gone, the events off, their probes out. */
@@ -439,12 +427,15 @@ static struct lft_pb_class lft_up_class = {
 	.log_sys = "trace_uprobe",
 	.append = true,
 	.match_len = LFT_PB_ARGSTR_LEN + 1,
-	.print = lft_up_print,
+	.print_head = lft_up_print_head,
 	.arm = lft_up_place,
 	.disarm = lft_up_unplace,
 	.same_place = lft_up_same_place,
 	.match_place = lft_up_match_place,
 	.free = lft_up_free,
+	.events_file = "uprobe_events",
+	.profile_file = "uprobe_profile",
+	.show_profile = lft_up_show_profile,
 };
 
 /**
