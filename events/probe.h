@@ -4,8 +4,10 @@
  * eprobe.c; none calls another): a definition in 6.1's grammar is parsed
  * (probe_parse.c) into a description of the probe and of each argument's
  * fetch, which the kind's handler runs (probe_fetch.c) to fill a record
- * with 6.1's layout; probe.c gives the record's format fields. Each kind
- * holds its files, probes and handlers.
+ * with 6.1's layout. probe.c holds the events and probes (struct
+ * lft_pb_event, struct lft_pb_probe) and what the kinds do alike with
+ * them; each kind describes what differs (struct lft_pb_class) and holds
+ * its places, handlers and files.
  */
 #ifndef LFT_EVENTS_PROBE_H
 #define LFT_EVENTS_PROBE_H
