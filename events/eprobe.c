@@ -34,14 +34,10 @@
 /* The arguments follow the common fields, unaligned (12 bytes on RT). */
 #define LFT_EP_HEAD	sizeof(struct lft_entry)
 
-/* One eprobe: its event, its definition and where it is hooked. */
+/* One eprobe (probe.h: an event's only probe) and where it is hooked. */
 struct lft_ep {
-	struct lft_event ev;
-	struct lft_dynev dyn;		/* its line in dynamic_events */
-	struct lft_pb_def *def;
-	struct lft_ev_field *fields;
+	struct lft_pb_probe pb;
 	struct list_head hooks;		/* its lft_ep_hook, one per array */
-	struct list_head list;		/* in lft_ep_list */
 };
 
 /* The eprobe enabled in one array: hooked on the attached event there. */
@@ -55,8 +51,7 @@ struct lft_ep_hook {
 	struct rcu_head rcu;
 };
 
-static struct lft_dynev_ops lft_ep_dynev_ops;
-static LIST_HEAD(lft_ep_list);
+static struct lft_pb_class lft_ep_class;
 
 /* ------------------------------------------------------ the handler */
 
@@ -69,7 +64,7 @@ static void lft_ep_hit(struct lft_trig_hook *th, const void *rec,
 		       unsigned int len)
 {
 	struct lft_ep_hook *h = container_of(th, struct lft_ep_hook, hook);
-	const struct lft_pb_def *def = h->ep->def;
+	const struct lft_pb_def *def = h->ep->pb.def;
 	unsigned int head = LFT_EP_HEAD, fixed = head + def->size;
 	unsigned int dsize = 0;
 	struct lft_rb_res res __uninitialized;
@@ -93,18 +88,11 @@ static struct lft_trig_kind lft_ep_kind = {
 	.hit = lft_ep_hit,
 };
 
-/* "(SYS.EVENT)" and the arguments, after "EVENT: " */
-static void lft_ep_print(struct seq_buf *s, const void *rec, unsigned int len)
+/* "(SYS.EVENT)", before the arguments. */
+static void lft_ep_print_head(struct seq_buf *s, const struct lft_pb_def *def,
+			      const void *rec)
 {
-	const struct lft_entry *ent = rec;
-	struct lft_event *ev = lft_event_by_id(ent->type);
-	struct lft_ep *ep;
-
-	if (!ev)
-		return;
-	ep = container_of(ev, struct lft_ep, ev);
-	seq_buf_printf(s, "(%s.%s)", ep->def->ev_sys, ep->def->ev_name);
-	lft_pb_print_args(s, ep->def, rec, len, LFT_EP_HEAD);
+	seq_buf_printf(s, "(%s.%s)", def->ev_sys, def->ev_name);
 }
 
 /* -------------------------------------------------- enable, disable */
@@ -131,7 +119,7 @@ static void lft_ep_hook_free(struct rcu_head *rcu)
 
 static int lft_ep_hook_on(struct lft_ep *ep, struct lft_ev_file *f)
 {
-	const struct lft_pb_def *def = ep->def;
+	const struct lft_pb_def *def = ep->pb.def;
 	struct lft_ep_hook *h;
 	struct lft_ev_file *src;
 	int ret;
@@ -180,7 +168,9 @@ static void lft_ep_hook_off(struct lft_ep_hook *h)
 /* The registry's per-array hook: on while the array has the event on. */
 static int lft_ep_file_reg(struct lft_ev_file *f, bool on)
 {
-	struct lft_ep *ep = container_of(f->ev, struct lft_ep, ev);
+	/* The event's only probe. */
+	struct lft_ep *ep = list_first_entry(&lft_pb_event_of(f->ev)->probes,
+					    struct lft_ep, pb.sibling);
 	struct lft_ep_hook *h;
 
 	if (on)
@@ -191,12 +181,6 @@ static int lft_ep_file_reg(struct lft_ev_file *f, bool on)
 			break;
 		}
 	}
-	return 0;
-}
-
-/* Nothing to do for the event as a whole: each array hooks its own. */
-static int lft_ep_reg(struct lft_event *ev, bool on)
-{
 	return 0;
 }
 
@@ -336,40 +320,9 @@ static int lft_ep_parse_words(struct lft_pb_words *w, struct lft_pb_def *def,
 	return 0;
 }
 
-static void lft_ep_log(struct lft_pb_perr *perr)
+static void lft_ep_free(struct lft_pb_probe *p)
 {
-	if (!perr->cmd)
-		return;
-	if (perr->prev)
-		lft_err_log(NULL, "event_probe", perr->cmd,
-			    lft_pb_err_text[perr->prev], perr->prev_pos);
-	if (perr->code)
-		lft_err_log(NULL, "event_probe", perr->cmd,
-			    lft_pb_err_text[perr->code], perr->pos);
-}
-
-static void lft_ep_free(struct lft_ep *ep)
-{
-	lft_pb_arg_fields_free(ep->def, ep->fields);
-	kfree(ep->fields);
-	kfree(ep->ev.print_fmt);
-	lft_pb_def_free(ep->def);
-	kfree(ep);
-}
-
-/* The format file's fields: the arguments, right after the common ones. */
-static int lft_ep_fields(struct lft_ep *ep)
-{
-	const struct lft_pb_def *def = ep->def;
-	struct lft_ev_field *fl;
-
-	fl = kcalloc(def->nargs ?: 1, sizeof(*fl), GFP_KERNEL);
-	if (!fl)
-		return -ENOMEM;
-	ep->fields = fl;
-	ep->ev.fields = fl;
-	ep->ev.nfields = def->nargs;
-	return lft_pb_arg_fields(def, fl, LFT_EP_HEAD);
+	kfree(container_of(p, struct lft_ep, pb));
 }
 
 static int lft_ep_create(const char *line)
@@ -399,35 +352,16 @@ static int lft_ep_create(const char *line)
 		goto out;
 	}
 	def->kind = LFT_PB_EPROBE;
-	ep->def = def;
+	ep->pb.cls = &lft_ep_class;
+	ep->pb.def = def;
 	INIT_LIST_HEAD(&ep->hooks);
 	ret = lft_ep_parse_words(&w, def, &src);
-	if (ret)
-		goto out_free;
-	ret = -ENOMEM;
-	ep->ev.print_fmt = lft_pb_print_fmt(def);
-	if (!ep->ev.print_fmt || lft_ep_fields(ep))
-		goto out_free;
-	ep->ev.system = def->group;
-	ep->ev.name = def->event;
-	ep->ev.print = lft_ep_print;
-	ep->ev.reg = lft_ep_reg;
-	ep->ev.file_reg = lft_ep_file_reg;
-	ep->ev.is_probe = true;
-	ret = lft_event_add(&ep->ev);
+	if (!ret)
+		ret = lft_pb_add(&ep->pb, &perr);
 	if (ret) {
-		if (ret == -EEXIST) {
-			w.idx = 0;
-			lft_pb_err(&w, 0, LFT_PB_E_EVENT_EXIST);
-		}
-		goto out_free;
+		lft_pb_log(&lft_ep_class, &perr);
+		lft_pb_probe_free(&ep->pb);
 	}
-	lft_dynev_add(&ep->dyn, &lft_ep_dynev_ops);
-	list_add_tail(&ep->list, &lft_ep_list);
-	goto out;
-out_free:
-	lft_ep_log(&perr);
-	lft_ep_free(ep);
 out:
 	lft_pb_words_free(&w);
 	kfree(perr.cmd);
@@ -438,88 +372,48 @@ out:
 
 static void lft_ep_show(struct seq_buf *s, struct lft_dynev *d)
 {
-	const struct lft_pb_def *def = container_of(d, struct lft_ep, dyn)->def;
-	unsigned int i;
+	const struct lft_pb_def *def = container_of(d, struct lft_pb_probe,
+						    dyn)->def;
 
 	seq_buf_printf(s, "e:%s/%s %s.%s", def->group, def->event, def->ev_sys,
 		       def->ev_name);
-	for (i = 0; i < def->nargs; i++)
-		seq_buf_printf(s, " %s=%s", def->args[i].name,
-			       def->args[i].comm);
-	seq_buf_printf(s, "%c", '\n');
+	lft_pb_show_args(s, def);
 }
 
-static bool lft_ep_busy(struct lft_dynev *d)
+/* "SYS.EVENT" (or "SYS/EVENT") after "-:[GRP/]EVENT": the attached one. */
+static bool lft_ep_match_place(const struct lft_pb_probe *p, const char *word)
 {
-	return container_of(d, struct lft_ep, dyn)->ev.users;
-}
+	const struct lft_pb_def *def = p->def;
+	const char *slash = strchr(word, '/') ?: strchr(word, '.');
 
-/*
- * "-:[GRP/]EVENT [SYS.EVENT [ARGS]]": as 6.1, the attached event (with
- * '.' or '/') and then each argument as listed narrow the match.
- */
-static bool lft_ep_match(const char *group, const char *event, int argc,
-			 char **argv, struct lft_dynev *d)
-{
-	const struct lft_pb_def *def = container_of(d, struct lft_ep, dyn)->def;
-	char buf[LFT_PB_NAME_LEN + LFT_PB_ARGSTR_LEN + 2];
-	const char *slash;
-	int i;
-
-	if ((group && strcmp(def->group, group)) ||
-	    (*event && strcmp(def->event, event)))
-		return false;
-	if (argc < 1)
-		return true;
-	slash = strchr(argv[0], '/') ?: strchr(argv[0], '.');
-	if (!slash || strncmp(def->ev_sys, argv[0], slash - argv[0]) ||
-	    def->ev_sys[slash - argv[0]] || strcmp(def->ev_name, slash + 1))
-		return false;
-	if (argc - 1 > def->nargs)
-		return false;
-	for (i = 1; i < argc; i++) {
-		snprintf(buf, sizeof(buf), "%s=%s", def->args[i - 1].name,
-			 def->args[i - 1].comm);
-		if (strcmp(buf, argv[i]))
-			return false;
-	}
-	return true;
-}
-
-/* The registry refuses (EBUSY) while it is enabled or a file is open. */
-static int lft_ep_remove(struct lft_dynev *d)
-{
-	struct lft_ep *ep = container_of(d, struct lft_ep, dyn);
-	int ret = lft_event_remove(&ep->ev);
-
-	if (ret)
-		return ret;
-	lft_dynev_del(d);
-	list_del(&ep->list);
-	lft_ep_free(ep);
-	return 0;
+	return slash && !strncmp(def->ev_sys, word, slash - word) &&
+	       !def->ev_sys[slash - word] && !strcmp(def->ev_name, slash + 1);
 }
 
 /* At unload: the arrays are gone, so are the hooks. */
 static void lft_ep_exit(void)
 {
-	struct lft_ep *ep, *tmp;
-
-	list_for_each_entry_safe(ep, tmp, &lft_ep_list, list) {
-		list_del(&ep->list);
-		lft_dynev_del(&ep->dyn);
-		list_del(&ep->ev.list);
-		lft_ep_free(ep);
-	}
+	lft_pb_exit(&lft_ep_class);
 }
 
-static struct lft_dynev_ops lft_ep_dynev_ops = {
-	.create = lft_ep_create,
-	.show = lft_ep_show,
-	.busy = lft_ep_busy,
-	.match = lft_ep_match,
-	.remove = lft_ep_remove,
-	.exit = lft_ep_exit,
+/* One probe per event: 6.1's eprobes do not append. */
+static struct lft_pb_class lft_ep_class = {
+	.dynev = {
+		.create = lft_ep_create,
+		.show = lft_ep_show,
+		.busy = lft_pb_busy,
+		.match = lft_pb_match,
+		.remove = lft_pb_remove,
+		.exit = lft_ep_exit,
+	},
+	.probes = LIST_HEAD_INIT(lft_ep_class.probes),
+	.log_sys = "event_probe",
+	.bare_head = LFT_EP_HEAD,
+	.match_len = LFT_PB_NAME_LEN + LFT_PB_ARGSTR_LEN + 2,
+	.print_head = lft_ep_print_head,
+	.file_reg = lft_ep_file_reg,
+	.match_place = lft_ep_match_place,
+	.free = lft_ep_free,
 };
 
 /**
@@ -528,5 +422,5 @@ static struct lft_dynev_ops lft_ep_dynev_ops = {
 void lft_ep_init(void)
 {
 	lft_trig_kind_register(&lft_ep_kind);
-	lft_dynev_register(&lft_ep_dynev_ops);
+	lft_dynev_register(&lft_ep_class.dynev);
 }

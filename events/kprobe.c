@@ -42,27 +42,9 @@
 #include "events/kprobe.h"
 #include "events/probe.h"
 
-/* One kprobe event: what its directory shows and its records hold. */
-struct lft_kp_event {
-	struct lft_event ev;
-	/*
-	 * The first probe's definition, kept until the event goes even if
-	 * that probe goes first: the fields' names and the printer read it
-	 * (every probe's arguments have the same names and types).
-	 */
-	struct lft_pb_def *def;
-	struct lft_ev_field *fields;
-	unsigned int head;		/* bytes before the arguments */
-	struct list_head probes;	/* its lft_kp, oldest first */
-};
-
-/* One probe of an event: a place, its kprobe and its counts. */
+/* One probe of an event (probe.h): a place, its kprobe and its counts. */
 struct lft_kp {
-	struct lft_kp_event *event;
-	struct lft_dynev dyn;		/* its line in dynamic_events */
-	struct list_head list;		/* lft_kp_list, in creation order */
-	struct list_head sibling;	/* in event->probes */
-	struct lft_pb_def *def;
+	struct lft_pb_probe pb;
 	struct kretprobe rp;		/* rp.kp alone for p probes */
 	unsigned long __percpu *nhit;
 	struct hlist_node hook;		/* in lft_kp_hooked while on the hook */
@@ -70,10 +52,8 @@ struct lft_kp {
 	bool on_site_kprobe;		/* armed as a kprobe on ftrace */
 };
 
-static struct lft_dynev_ops lft_kp_dynev_ops;
+static struct lft_pb_class lft_kp_class;
 
-/* Every probe, as 6.1 lists them: in the order they were defined. */
-static LIST_HEAD(lft_kp_list);
 /*
  * The probes lftrace's fentry hook serves, keyed by their function's
  * address (RCU for the hook): a site's handler and the arming of a probe
@@ -88,6 +68,11 @@ static unsigned int lft_kp_nr_hooked;
 #define lft_kp_for_each_hooked(k, addr)					\
 	hash_for_each_possible_rcu(lft_kp_hooked, k, hook, addr)
 
+static struct lft_kp *lft_kp_of(struct lft_pb_probe *p)
+{
+	return container_of(p, struct lft_kp, pb);
+}
+
 static unsigned long lft_kp_addr(const struct lft_kp *k)
 {
 	return (unsigned long)k->rp.kp.addr;
@@ -98,8 +83,8 @@ static unsigned long lft_kp_addr(const struct lft_kp *k)
 static void lft_kp_record(struct lft_kp *k, struct pt_regs *regs,
 			  unsigned long ip, unsigned long ret_ip)
 {
-	const struct lft_pb_def *def = k->def;
-	unsigned int head = k->event->head;
+	const struct lft_pb_def *def = k->pb.def;
+	unsigned int head = k->pb.event->head;
 	unsigned int fixed = head + def->size, dsize = 0;
 	struct lft_ev_file *f;
 
@@ -108,7 +93,7 @@ static void lft_kp_record(struct lft_kp *k, struct pt_regs *regs,
 		dsize = min_t(unsigned int,
 			      lft_pb_store(def, regs, NULL, head, 0),
 			      LFT_RB_MAX_PAYLOAD - fixed);
-	lft_ev_for_each_file(f, &k->event->ev) {
+	lft_ev_for_each_file(f, &k->pb.event->ev) {
 		struct lft_rb_res res __uninitialized;
 		void *rec = lft_ev_reserve(f, fixed + dsize, &res);
 		unsigned long *hd = rec + LFT_ENT_BODY;
@@ -155,7 +140,7 @@ static void lft_kp_fret(unsigned long func, int depth, u64 calltime,
 
 	lft_kp_for_each_hooked(k, func) {
 		if (lft_kp_addr(k) != func ||
-		    !k->def->is_return || !READ_ONCE(k->on_hook))
+		    !k->pb.def->is_return || !READ_ONCE(k->on_hook))
 			continue;
 		raw_cpu_inc(*k->nhit);
 		lft_kp_record(k, regs, func, instruction_pointer(regs));
@@ -183,7 +168,7 @@ static void lft_kprobe_hit(unsigned long ip, unsigned long parent_ip,
 	lft_kp_for_each_hooked(k, ip) {
 		if (lft_kp_addr(k) != ip || !READ_ONCE(k->on_hook))
 			continue;
-		if (k->def->is_return) {
+		if (k->pb.def->is_return) {
 			ret = true;
 			continue;
 		}
@@ -254,7 +239,7 @@ static void lft_kp_unhook(struct lft_kp *k)
 	lft_kp_hook_update();
 	/* The hook runs where RCU may not watch (idle, entry code). */
 	synchronize_rcu_tasks_rude();
-	if (k->def->is_return)
+	if (k->pb.def->is_return)
 		lft_fret_stop();
 }
 
@@ -265,10 +250,10 @@ static void lft_kp_unhook(struct lft_kp *k)
  */
 static bool lft_kp_hook(struct lft_kp *k)
 {
-	if (k->def->offset)
+	if (k->pb.def->offset)
 		return false;
 	/* Return probes: the function's return hooked from its entry. */
-	if (k->def->is_return && lft_fret_start(LFT_KP_FRET_NODES))
+	if (k->pb.def->is_return && lft_fret_start(LFT_KP_FRET_NODES))
 		return false;
 	lft_kp_hash_add(k);
 	if (!lft_kp_hook_update() && lft_fentry_patched(lft_kp_addr(k))) {
@@ -289,9 +274,11 @@ static bool lft_kp_hook(struct lft_kp *k)
  */
 static void lft_kp_reclaim(const struct lft_fentry_ops *other)
 {
-	struct lft_kp *k;
+	struct lft_pb_probe *p;
 
-	list_for_each_entry(k, &lft_kp_list, list) {
+	list_for_each_entry(p, &lft_kp_class.probes, list) {
+		struct lft_kp *k = lft_kp_of(p);
+
 		if (!k->on_site_kprobe)
 			continue;
 		disable_kprobe(&k->rp.kp);
@@ -302,8 +289,9 @@ static void lft_kp_reclaim(const struct lft_fentry_ops *other)
 	}
 }
 
-static int lft_kp_arm(struct lft_kp *k)
+static int lft_kp_arm(struct lft_pb_probe *p)
 {
+	struct lft_kp *k = lft_kp_of(p);
 	int ret;
 
 	if (lft_kp_hook(k))
@@ -314,41 +302,16 @@ static int lft_kp_arm(struct lft_kp *k)
 	return ret;
 }
 
-static void lft_kp_disarm(struct lft_kp *k)
+static void lft_kp_disarm(struct lft_pb_probe *p)
 {
+	struct lft_kp *k = lft_kp_of(p);
+
 	if (k->on_hook) {
 		lft_kp_unhook(k);
 		return;
 	}
 	k->on_site_kprobe = false;
 	disable_kprobe(&k->rp.kp);
-}
-
-/*
- * The registry's hook: arm every probe of the event while an array has
- * it enabled; if one cannot be armed, none is (as 6.1 rolls back).
- */
-static int lft_kp_reg(struct lft_event *ev, bool on)
-{
-	struct lft_kp_event *kev = container_of(ev, struct lft_kp_event, ev);
-	struct lft_kp *k;
-	int ret;
-
-	if (!on) {
-		list_for_each_entry(k, &kev->probes, sibling)
-			lft_kp_disarm(k);
-		return 0;
-	}
-	list_for_each_entry(k, &kev->probes, sibling) {
-		ret = lft_kp_arm(k);
-		if (ret) {
-			list_for_each_entry_continue_reverse(k, &kev->probes,
-							     sibling)
-				lft_kp_disarm(k);
-			return ret;
-		}
-	}
-	return 0;
 }
 
 /* A function's bare name: 6.1 leaves out the module here. */
@@ -373,19 +336,14 @@ static void lft_kp_print_ip(struct seq_buf *s, unsigned long ip, bool offs)
 		lft_kp_print_name(s, ip);
 }
 
-static void lft_kp_print(struct seq_buf *s, const void *rec, unsigned int len)
+/* "(place)" or "(where to <- function)", before the arguments. */
+static void lft_kp_print_head(struct seq_buf *s, const struct lft_pb_def *def,
+			      const void *rec)
 {
-	const struct lft_entry *ent = rec;
-	struct lft_event *ev = lft_event_by_id(ent->type);
 	const unsigned long *head = rec + LFT_ENT_BODY;
-	struct lft_kp_event *kev;
 
-	if (!ev)
-		return;
-	/* Any probe's record: they all have the first one's fields. */
-	kev = container_of(ev, struct lft_kp_event, ev);
 	seq_buf_printf(s, "(");
-	if (kev->def->is_return) {
+	if (def->is_return) {
 		lft_kp_print_ip(s, head[1], true);
 		seq_buf_printf(s, " <- ");
 		lft_kp_print_ip(s, head[0], false);
@@ -393,7 +351,6 @@ static void lft_kp_print(struct seq_buf *s, const void *rec, unsigned int len)
 		lft_kp_print_ip(s, head[0], true);
 	}
 	seq_buf_printf(s, ")");
-	lft_pb_print_args(s, kev->def, rec, len, kev->head);
 }
 
 /* -------------------------------------------------- symbol lookups */
@@ -463,165 +420,35 @@ static int lft_kp_resolve_args(struct lft_pb_def *def)
 
 /* ------------------------------------------------------ definitions */
 
-static struct lft_kp_event *lft_kp_find(const char *group, const char *event)
+static void lft_kp_free(struct lft_pb_probe *p)
 {
-	struct lft_kp *k;
+	struct lft_kp *k = lft_kp_of(p);
 
-	list_for_each_entry(k, &lft_kp_list, list)
-		if (!strcmp(k->def->group, group) &&
-		    !strcmp(k->def->event, event))
-			return k->event;
-	return NULL;
-}
-
-static void lft_kp_fields_free(struct lft_kp_event *kev)
-{
-	if (kev->fields)
-		lft_pb_arg_fields_free(kev->def, kev->fields +
-				       lft_pb_head_fields(kev->def));
-	kfree(kev->fields);
-}
-
-static void lft_kp_event_free(struct lft_kp_event *kev)
-{
-	lft_kp_fields_free(kev);
-	kfree(kev->ev.print_fmt);
-	lft_pb_def_free(kev->def);
-	kfree(kev);
-}
-
-static void lft_kp_free(struct lft_kp *k)
-{
 	free_percpu(k->nhit);
-	/* The event's own definition goes with the event. */
-	if (!k->event || k->def != k->event->def)
-		lft_pb_def_free(k->def);
 	kfree(k);
 }
 
-/* The format file's fields: the head's, then one per argument. */
-static int lft_kp_fields(struct lft_kp_event *kev)
-{
-	const struct lft_pb_def *def = kev->def;
-	struct lft_ev_field *fl;
-
-	fl = kcalloc(def->nargs + 2, sizeof(*fl), GFP_KERNEL);
-	if (!fl)
-		return -ENOMEM;
-	kev->fields = fl;
-	kev->ev.fields = fl;
-	kev->ev.nfields = def->nargs + lft_pb_head_fields(def);
-	kev->head = lft_pb_head_set(def, fl);
-	return lft_pb_arg_fields(def, fl + lft_pb_head_fields(def), kev->head);
-}
-
-/* A new event for @def's first probe; lft_event_add() is the caller's. */
-static struct lft_kp_event *lft_kp_event_new(struct lft_pb_def *def)
-{
-	struct lft_kp_event *kev = kzalloc(sizeof(*kev), GFP_KERNEL);
-
-	if (!kev)
-		return NULL;
-	kev->def = def;
-	INIT_LIST_HEAD(&kev->probes);
-	kev->ev.print_fmt = lft_pb_print_fmt(def);
-	if (!kev->ev.print_fmt || lft_kp_fields(kev)) {
-		/* The definition is still the caller's. */
-		lft_kp_fields_free(kev);
-		kfree(kev->ev.print_fmt);
-		kfree(kev);
-		return NULL;
-	}
-	kev->ev.system = def->group;
-	kev->ev.name = def->event;
-	kev->ev.print = lft_kp_print;
-	kev->ev.reg = lft_kp_reg;
-	kev->ev.is_probe = true;
-	return kev;
-}
-
-static void lft_kp_log(struct lft_pb_perr *perr, int code, unsigned int pos)
-{
-	if (perr->cmd && code)
-		lft_err_log(NULL, "trace_kprobe", perr->cmd,
-			    lft_pb_err_text[code], pos);
-}
-
 /*
- * Where 6.1's caret goes for the command's word @n (0: "p:EVENT"): the
- * word's start, or past the command and a space when it has fewer words.
+ * 6.1's test for a probe defined twice (its arguments are probe.c's): the
+ * same symbol and offset; an address probe's symbol counts as "unknown",
+ * so any two with the same arguments are the same.
  */
-static unsigned int lft_kp_word_pos(const char *cmd, unsigned int n)
+static bool lft_kp_same_place(const struct lft_pb_probe *pa,
+			      const struct lft_pb_probe *pb)
 {
-	const char *p = cmd;
+	const struct lft_pb_def *a = pa->def, *b = pb->def;
 
-	while (n--) {
-		p = strchr(p, ' ');
-		if (!p)
-			return strlen(cmd) + 1;
-		p++;
-	}
-	return p - cmd;
-}
-
-/*
- * 6.1's test for a probe defined twice: the same symbol and offset (an
- * address probe's symbol counts as "unknown", so any two with the same
- * arguments are the same) and the same arguments as written.
- */
-static bool lft_kp_same_probe(const struct lft_pb_def *a,
-			      const struct lft_pb_def *b)
-{
-	unsigned int i;
-
-	if (strcmp(a->symbol ?: "unknown", b->symbol ?: "unknown") ||
-	    (a->symbol ? a->offset : 0) != (b->symbol ? b->offset : 0))
-		return false;
-	for (i = 0; i < a->nargs; i++)
-		if (strcmp(a->args[i].comm, b->args[i].comm))
-			return false;
-	return true;
-}
-
-/*
- * May @def be appended to @kev as one more probe? 6.1's rules and
- * errors: the same kind of probe, the same arguments' names and types as
- * the event's oldest probe, and not a copy of one of its probes.
- */
-static int lft_kp_append_check(struct lft_kp_event *kev,
-			       const struct lft_pb_def *def,
-			       struct lft_pb_perr *perr)
-{
-	struct lft_kp *k = list_first_entry(&kev->probes, struct lft_kp,
-					    sibling);
-	unsigned int i;
-
-	if (k->def->is_return != def->is_return) {
-		lft_kp_log(perr, LFT_PB_E_DIFF_PROBE_TYPE, 0);
-		return -EEXIST;
-	}
-	i = lft_pb_diff_arg(def, k->def);
-	if (i) {
-		/* Argument i is the command's word i + 1. */
-		lft_kp_log(perr, LFT_PB_E_DIFF_ARG_TYPE,
-			   lft_kp_word_pos(perr->cmd ?: "", i + 1));
-		return -EEXIST;
-	}
-	list_for_each_entry(k, &kev->probes, sibling)
-		if (lft_kp_same_probe(k->def, def)) {
-			lft_kp_log(perr, LFT_PB_E_SAME_PROBE, 0);
-			return -EEXIST;
-		}
-	return 0;
+	return !strcmp(a->symbol ?: "unknown", b->symbol ?: "unknown") &&
+	       (a->symbol ? a->offset : 0) == (b->symbol ? b->offset : 0);
 }
 
 /* Register the probe, disabled; its errors as 6.1 reports them. */
 static int lft_kp_register(struct lft_kp *k, struct lft_pb_perr *perr)
 {
-	const struct lft_pb_def *def = k->def;
-	unsigned int sym_pos = strchrnul(perr->cmd, ' ') - perr->cmd + 1;
+	const struct lft_pb_def *def = k->pb.def;
 	struct kprobe *kp = &k->rp.kp;
-	int ret = lft_kp_resolve_args(k->def);
+	int ret = lft_kp_resolve_args(k->pb.def);
+	int code = LFT_PB_E_NONE;
 
 	if (!ret) {
 		if (def->symbol) {
@@ -641,143 +468,90 @@ static int lft_kp_register(struct lft_kp *k, struct lft_pb_perr *perr)
 		}
 	}
 	if (ret == -EILSEQ)
-		lft_kp_log(perr, LFT_PB_E_BAD_INSN_BNDRY, sym_pos);
+		code = LFT_PB_E_BAD_INSN_BNDRY;
 	else if (ret == -ENOENT)
-		lft_kp_log(perr, LFT_PB_E_BAD_PROBE_ADDR, sym_pos);
+		code = LFT_PB_E_BAD_PROBE_ADDR;
 	else if (ret && ret != -ENOMEM && ret != -EEXIST)
-		lft_kp_log(perr, LFT_PB_E_FAIL_REG_PROBE, sym_pos);
+		code = LFT_PB_E_FAIL_REG_PROBE;
+	if (code) {
+		/* At the place: the command's second word. */
+		perr->code = code;
+		perr->pos = strchrnul(perr->cmd, ' ') - perr->cmd + 1;
+	}
 	return ret;
 }
 
 static void lft_kp_unregister(struct lft_kp *k)
 {
-	if (k->def->is_return)
+	if (k->pb.def->is_return)
 		unregister_kretprobe(&k->rp);
 	else
 		unregister_kprobe(&k->rp.kp);
 }
 
 /*
- * One definition line: a new event with its first probe, or one more
- * probe on an existing event. As in 6.1, a probe appended to an enabled
- * event is armed at once.
+ * A probe added: registered, disabled (a bad place fails the write); as
+ * in 6.1, one appended to an enabled event is armed at once.
  */
+static int lft_kp_attach(struct lft_pb_probe *p, struct lft_pb_perr *perr)
+{
+	struct lft_kp *k = lft_kp_of(p);
+	int ret = lft_kp_register(k, perr);
+
+	if (ret || !p->event->ev.users)
+		return ret;
+	ret = lft_kp_arm(p);
+	if (ret)
+		lft_kp_unregister(k);
+	return ret;
+}
+
+/* Waits for the probe's handlers: none uses it after this. */
+static void lft_kp_detach(struct lft_pb_probe *p)
+{
+	lft_kp_unregister(lft_kp_of(p));
+}
+
+/* One definition line: a new event, or one more probe on an event. */
 static int lft_kp_create(const char *line)
 {
-	struct lft_kp_event *kev;
 	struct lft_pb_perr perr;
 	struct lft_pb_def *def;
 	struct lft_kp *k;
-	int ret;
+	int ret = -ENOMEM;
 
 	def = lft_pb_parse(line, &lft_kp_syms, &perr);
 	if (IS_ERR(def)) {
-		lft_kp_log(&perr, perr.code, perr.pos);
+		lft_pb_log(&lft_kp_class, &perr);
 		kfree(perr.cmd);
 		return PTR_ERR(def);
 	}
-	kev = lft_kp_find(def->group, def->event);
-	if (kev) {
-		ret = lft_kp_append_check(kev, def, &perr);
-		if (ret)
-			goto out_def;
-	}
-	ret = -ENOMEM;
 	k = kzalloc(sizeof(*k), GFP_KERNEL);
-	if (!k)
-		goto out_def;
-	k->def = def;
+	if (!k) {
+		lft_pb_def_free(def);
+		goto out;
+	}
+	k->pb.cls = &lft_kp_class;
+	k->pb.def = def;
 	k->nhit = alloc_percpu(unsigned long);
-	if (!k->nhit)
-		goto out_free;
-	if (!kev) {
-		kev = lft_kp_event_new(def);
-		if (!kev)
-			goto out_free;
-		k->event = kev;
-		ret = lft_kp_register(k, &perr);
-		if (ret)
-			goto out_event;
-		ret = lft_event_add(&kev->ev);
-		if (ret) {
-			if (ret == -EEXIST)
-				lft_kp_log(&perr, LFT_PB_E_EVENT_EXIST, 0);
-			lft_kp_unregister(k);
-			goto out_event;
-		}
-	} else {
-		k->event = kev;
-		ret = lft_kp_register(k, &perr);
-		if (ret)
-			goto out_free;
-		if (kev->ev.users) {
-			ret = lft_kp_arm(k);
-			if (ret) {
-				lft_kp_unregister(k);
-				goto out_free;
-			}
-		}
+	if (k->nhit)
+		ret = lft_pb_add(&k->pb, &perr);
+	if (ret) {
+		lft_pb_log(&lft_kp_class, &perr);
+		lft_pb_probe_free(&k->pb);
 	}
-	list_add_tail(&k->sibling, &kev->probes);
-	list_add_tail(&k->list, &lft_kp_list);
-	lft_dynev_add(&k->dyn, &lft_kp_dynev_ops);
-	kfree(perr.cmd);
-	return 0;
-out_event:
-	lft_kp_free(k);		/* the definition goes with the event */
-	lft_kp_event_free(kev);
-	kfree(perr.cmd);
-	return ret;
-out_free:
-	k->event = NULL;
-	lft_kp_free(k);
-	kfree(perr.cmd);
-	return ret;
-out_def:
-	lft_pb_def_free(def);
+out:
 	kfree(perr.cmd);
 	return ret;
 }
 
-/*
- * Remove one probe. As in 6.1, a probe with siblings goes even while its
- * event is enabled (disarmed first); the last one takes the event with
- * it, which the registry refuses (EBUSY) while the event is enabled or a
- * file of it is open.
- */
-static int lft_kp_remove(struct lft_kp *k)
+/* "PLACE" after "-:EVENT", as the listing shows it. */
+static bool lft_kp_match_place(const struct lft_pb_probe *p, const char *word)
 {
-	struct lft_kp_event *kev = k->event;
-	bool last = list_is_singular(&kev->probes);
-	int ret;
-
-	if (last) {
-		ret = lft_event_remove(&kev->ev);
-		if (ret)
-			return ret;
-	} else if (kev->ev.users) {
-		lft_kp_disarm(k);
-	}
-	list_del(&k->sibling);
-	list_del(&k->list);
-	lft_dynev_del(&k->dyn);
-	/* Waits for the probe's handlers: none uses @k after it. */
-	lft_kp_unregister(k);
-	lft_kp_free(k);
-	if (last)
-		lft_kp_event_free(kev);
-	return 0;
-}
-
-/* "PLACE [NAME=ARG ...]" after "-:EVENT": narrows which probe goes. */
-static bool lft_kp_match_head(struct lft_kp *k, int argc, char **argv)
-{
-	const struct lft_pb_def *def = k->def;
+	const struct lft_kp *k = container_of(p, struct lft_kp, pb);
+	const struct lft_pb_def *def = p->def;
 	char buf[LFT_PB_NAME_LEN * 2];
-	int i;
 
-	if (!argc)
-		return true;
 	if (!def->symbol)
 		snprintf(buf, sizeof(buf), "0x%p", k->rp.kp.addr);
 	else if (def->offset)
@@ -785,47 +559,15 @@ static bool lft_kp_match_head(struct lft_kp *k, int argc, char **argv)
 			 (unsigned int)def->offset);
 	else
 		snprintf(buf, sizeof(buf), "%s", def->symbol);
-	if (strcmp(buf, argv[0]))
-		return false;
-	if (argc - 1 > def->nargs)
-		return false;
-	for (i = 1; i < argc; i++) {
-		snprintf(buf, sizeof(buf), "%s=%s", def->args[i - 1].name,
-			 def->args[i - 1].comm);
-		if (strcmp(buf, argv[i]))
-			return false;
-	}
-	return true;
-}
-
-/* "-:[GRP/]EVENT [PLACE [ARGS]]" names this probe. */
-static bool lft_kp_match(const char *group, const char *event, int argc,
-			 char **argv, struct lft_dynev *d)
-{
-	struct lft_kp *k = container_of(d, struct lft_kp, dyn);
-
-	return (!*event || !strcmp(k->def->event, event)) &&
-	       (!group || !strcmp(k->def->group, group)) &&
-	       lft_kp_match_head(k, argc, argv);
-}
-
-static bool lft_kp_busy(struct lft_dynev *d)
-{
-	return container_of(d, struct lft_kp, dyn)->event->ev.users;
-}
-
-/* An enabled event's last probe stays (EBUSY), the others go. */
-static int lft_kp_remove_dyn(struct lft_dynev *d)
-{
-	return lft_kp_remove(container_of(d, struct lft_kp, dyn));
+	return !strcmp(buf, word);
 }
 
 static void lft_kp_show(struct seq_buf *s, struct lft_dynev *d)
 {
-	struct lft_kp *k = container_of(d, struct lft_kp, dyn);
+	struct lft_kp *k = container_of(d, struct lft_kp, pb.dyn);
 
-	lft_pb_def_show(k->def, (unsigned long)k->rp.kp.addr, k->rp.maxactive,
-			s);
+	lft_pb_def_show(k->pb.def, (unsigned long)k->rp.kp.addr,
+			k->rp.maxactive, s);
 }
 
 /* ---------------------------------------------------------- files */
@@ -834,28 +576,22 @@ static void lft_kp_show_profile(struct seq_buf *s)
 {
 	struct lft_kp *k;
 
-	list_for_each_entry(k, &lft_kp_list, list) {
+	list_for_each_entry(k, &lft_kp_class.probes, pb.list) {
 		unsigned long hits = 0, missed = k->rp.kp.nmissed;
 		int cpu;
 
 		for_each_possible_cpu(cpu)
 			hits += *per_cpu_ptr(k->nhit, cpu);
-		if (k->def->is_return)
+		if (k->pb.def->is_return)
 			missed += k->rp.nmissed;
-		seq_buf_printf(s, "  %-44s %15lu %15lu\n", k->def->event, hits,
-			       missed);
+		seq_buf_printf(s, "  %-44s %15lu %15lu\n", k->pb.def->event,
+			       hits, missed);
 	}
 }
 
-/* kprobe_events and kprobe_profile, at the top level as 6.1 has them. */
 static int lft_kp_files(struct lft_array *tr)
 {
-	int ret = lft_dynev_file(tr, "kprobe_events", 0640, &lft_kp_dynev_ops,
-				 NULL);
-
-	return ret ? ret : lft_dynev_file(tr, "kprobe_profile", 0440,
-					  &lft_kp_dynev_ops,
-					  lft_kp_show_profile);
+	return lft_pb_files(&lft_kp_class, tr);
 }
 
 /**
@@ -876,7 +612,7 @@ int lft_kp_boot(const char *defs)
 	p = copy;
 	while (!ret && (line = strsep(&p, ";"))) {
 		char *c;
-		struct lft_kp *k;
+		struct lft_pb_probe *p;
 		struct lft_ev_file *f;
 
 		for (c = line; *c; c++)
@@ -889,8 +625,9 @@ int lft_kp_boot(const char *defs)
 			pr_err("kprobe_event: cannot add '%s': %d\n", line, ret);
 			break;
 		}
-		k = list_last_entry(&lft_kp_list, struct lft_kp, list);
-		f = lft_ev_file_find(&lft_top, &k->event->ev);
+		p = list_last_entry(&lft_kp_class.probes, struct lft_pb_probe,
+				    list);
+		f = lft_ev_file_find(&lft_top, &p->event->ev);
 		ret = f ? lft_ev_enable(f, true) : -ENOENT;
 		if (ret)
 			pr_err("kprobe_event: cannot enable '%s': %d\n", line,
@@ -900,38 +637,36 @@ int lft_kp_boot(const char *defs)
 	return ret;
 }
 
-/*
- * At unload: the arrays are gone (their events disabled); the registry's
- * list still links the events, so they leave it here.
- */
 static void lft_kp_exit(void)
 {
-	struct lft_kp *k, *tmp;
-
-	list_for_each_entry_safe(k, tmp, &lft_kp_list, list) {
-		struct lft_kp_event *kev = k->event;
-		bool last = list_is_singular(&kev->probes);
-
-		list_del(&k->sibling);
-		list_del(&k->list);
-		lft_dynev_del(&k->dyn);
-		lft_kp_unregister(k);
-		lft_kp_free(k);
-		if (last) {
-			list_del(&kev->ev.list);
-			lft_kp_event_free(kev);
-		}
-	}
+	lft_pb_exit(&lft_kp_class);
 }
 
-static struct lft_dynev_ops lft_kp_dynev_ops = {
-	.create = lft_kp_create,
-	.show = lft_kp_show,
-	.busy = lft_kp_busy,
-	.match = lft_kp_match,
-	.remove = lft_kp_remove_dyn,
-	.files = lft_kp_files,
-	.exit = lft_kp_exit,
+static struct lft_pb_class lft_kp_class = {
+	.dynev = {
+		.create = lft_kp_create,
+		.show = lft_kp_show,
+		.busy = lft_pb_busy,
+		.match = lft_pb_match,
+		.remove = lft_pb_remove,
+		.files = lft_kp_files,
+		.exit = lft_kp_exit,
+	},
+	.probes = LIST_HEAD_INIT(lft_kp_class.probes),
+	.log_sys = "trace_kprobe",
+	.append = true,
+	.match_len = LFT_PB_NAME_LEN * 2,
+	.print_head = lft_kp_print_head,
+	.arm = lft_kp_arm,
+	.disarm = lft_kp_disarm,
+	.attach = lft_kp_attach,
+	.detach = lft_kp_detach,
+	.same_place = lft_kp_same_place,
+	.match_place = lft_kp_match_place,
+	.free = lft_kp_free,
+	.events_file = "kprobe_events",
+	.profile_file = "kprobe_profile",
+	.show_profile = lft_kp_show_profile,
 };
 
 /**
@@ -939,5 +674,5 @@ static struct lft_dynev_ops lft_kp_dynev_ops = {
  */
 void lft_kp_init(void)
 {
-	lft_dynev_register(&lft_kp_dynev_ops);
+	lft_dynev_register(&lft_kp_class.dynev);
 }

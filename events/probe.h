@@ -4,14 +4,19 @@
  * eprobe.c; none calls another): a definition in 6.1's grammar is parsed
  * (probe_parse.c) into a description of the probe and of each argument's
  * fetch, which the kind's handler runs (probe_fetch.c) to fill a record
- * with 6.1's layout; probe.c gives the record's format fields. Each kind
- * holds its files, probes and handlers.
+ * with 6.1's layout. probe.c holds the events and probes (struct
+ * lft_pb_event, struct lft_pb_probe) and what the kinds do alike with
+ * them; each kind describes what differs (struct lft_pb_class) and holds
+ * its places, handlers and files.
  */
 #ifndef LFT_EVENTS_PROBE_H
 #define LFT_EVENTS_PROBE_H
 
 #include <linux/seq_buf.h>
 #include <linux/types.h>
+
+#include "events/dynevent.h"
+#include "events/event.h"
 
 struct pt_regs;
 
@@ -313,14 +318,126 @@ void lft_pb_print_args(struct seq_buf *s, const struct lft_pb_def *def,
 		       const void *rec, unsigned int len, unsigned int head);
 int lft_pb_reg_offset(const char *name);
 
+/* ------------------------------------------------ events and probes */
+
+struct lft_pb_class;
+
+/**
+ * struct lft_pb_event - a probe event: what its directory shows and its
+ *	records hold
+ * @ev: the registry's event
+ * @cls: its probes' kind
+ * @def: the first probe's definition, kept until the event goes even if
+ *	that probe goes first: the fields' names and the printer read it
+ *	(every probe's arguments have the same names and types)
+ * @fields: its format fields
+ * @head: bytes before the arguments
+ * @probes: its probes (struct lft_pb_probe's @sibling), oldest first
+ */
+struct lft_pb_event {
+	struct lft_event ev;
+	struct lft_pb_class *cls;
+	struct lft_pb_def *def;
+	struct lft_ev_field *fields;
+	unsigned int head;
+	struct list_head probes;
+};
+
+/**
+ * struct lft_pb_probe - one probe of an event, in the kind's own struct
+ * @cls: its kind
+ * @event: its event, once added (NULL before)
+ * @def: its definition
+ * @dyn: its line in dynamic_events
+ * @list: in @cls->probes
+ * @sibling: in @event->probes
+ *
+ * An event may have several probes (6.1's "append": the same GROUP/EVENT
+ * defined again, at another place, with the same arguments' names and
+ * types). Each probe has its own place, fetches and listing line.
+ */
+struct lft_pb_probe {
+	struct lft_pb_class *cls;
+	struct lft_pb_event *event;
+	struct lft_pb_def *def;
+	struct lft_dynev dyn;
+	struct list_head list;
+	struct list_head sibling;
+};
+
+/**
+ * struct lft_pb_class - a probe kind: what differs among kprobes, uprobes
+ *	and eprobes
+ * @dynev: its kind of dynamic event; lft_pb_busy(), lft_pb_match() and
+ *	lft_pb_remove() serve as its @busy, @match and @remove
+ * @probes: every probe of the kind, in the order they were defined (as
+ *	6.1 lists them)
+ * @log_sys: error_log's name for the kind ("trace_kprobe")
+ * @bare_head: 0: a record starts with __probe_ip (__probe_func and
+ *	__probe_ret_ip for return probes); else the arguments start there,
+ *	with no such fields (eprobes)
+ * @append: a definition with an event's name adds a probe to it
+ * @match_len: the buffer a removal's words are matched in, with NUL
+ *	(6.1's is 64; each kind keeps the size it had)
+ * @print_head: what a record shows before its arguments (after
+ *	"EVENT: "), from @def: the event's first probe's
+ * @file_reg: optional, the event's per-array hook (struct lft_event's)
+ * @arm: optional, put a probe in place while an array has its event on
+ * @disarm: take it out (with @arm)
+ * @attach: optional, when a probe is added, before its event is: 0, or
+ *	an errno with @perr noted where 6.1 logs one
+ * @detach: optional, undo @attach when the probe goes; on return no
+ *	handler of it runs
+ * @same_place: with @append, two probes are at the same place
+ * @match_place: a removal's first word after the name names @p's place
+ * @free: free the kind's struct (its definition is freed already)
+ * @events_file: optional, the kind's own file at the top level
+ *	("kprobe_events"); with lft_pb_files() as @dynev's @files
+ * @profile_file: and its profile ("kprobe_profile")
+ * @show_profile: what the profile shows
+ */
+struct lft_pb_class {
+	struct lft_dynev_ops dynev;
+	struct list_head probes;
+	const char *log_sys;
+	unsigned int bare_head;
+	bool append;
+	unsigned int match_len;
+	void (*print_head)(struct seq_buf *s, const struct lft_pb_def *def,
+			   const void *rec);
+	int (*file_reg)(struct lft_ev_file *f, bool on);
+	int (*arm)(struct lft_pb_probe *p);
+	void (*disarm)(struct lft_pb_probe *p);
+	int (*attach)(struct lft_pb_probe *p, struct lft_pb_perr *perr);
+	void (*detach)(struct lft_pb_probe *p);
+	bool (*same_place)(const struct lft_pb_probe *a,
+			   const struct lft_pb_probe *b);
+	bool (*match_place)(const struct lft_pb_probe *p, const char *word);
+	void (*free)(struct lft_pb_probe *p);
+	const char *events_file;
+	const char *profile_file;
+	void (*show_profile)(struct seq_buf *s);
+};
+
+/* The largest of the kinds' match_len. */
+#define LFT_PB_MATCH_LEN_MAX	(LFT_PB_NAME_LEN + LFT_PB_ARGSTR_LEN + 2)
+
+static inline struct lft_pb_event *lft_pb_event_of(struct lft_event *ev)
+{
+	return container_of(ev, struct lft_pb_event, ev);
+}
+
 /* probe.c */
-struct lft_ev_field;
-unsigned int lft_pb_head_fields(const struct lft_pb_def *def);
-unsigned int lft_pb_head_set(const struct lft_pb_def *def,
-			     struct lft_ev_field *fl);
-int lft_pb_arg_fields(const struct lft_pb_def *def, struct lft_ev_field *fl,
-		      unsigned int head);
-void lft_pb_arg_fields_free(const struct lft_pb_def *def,
-			    struct lft_ev_field *fl);
+int lft_pb_add(struct lft_pb_probe *p, struct lft_pb_perr *perr);
+void lft_pb_probe_free(struct lft_pb_probe *p);
+void lft_pb_log(const struct lft_pb_class *cls,
+		const struct lft_pb_perr *perr);
+bool lft_pb_busy(struct lft_dynev *d);
+bool lft_pb_match(const char *group, const char *event, int argc,
+		  char **argv, struct lft_dynev *d);
+int lft_pb_remove(struct lft_dynev *d);
+void lft_pb_exit(struct lft_pb_class *cls);
+int lft_pb_files(struct lft_pb_class *cls, struct lft_array *tr);
+void lft_pb_show_args(struct seq_buf *s, const struct lft_pb_def *def);
 
 #endif /* LFT_EVENTS_PROBE_H */

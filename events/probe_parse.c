@@ -1167,17 +1167,12 @@ static void lft_pb_show_place(const struct lft_pb_def *def, unsigned long addr,
 void lft_pb_def_show(const struct lft_pb_def *def, unsigned long addr,
 		     int maxactive, struct seq_buf *s)
 {
-	unsigned int i;
-
 	seq_buf_printf(s, "%c", def->is_return ? 'r' : 'p');
 	if (def->is_return && maxactive)
 		seq_buf_printf(s, "%d", maxactive);
 	seq_buf_printf(s, ":%s/%s ", def->group, def->event);
 	lft_pb_show_place(def, addr, s);
-	for (i = 0; i < def->nargs; i++)
-		seq_buf_printf(s, " %s=%s", def->args[i].name,
-			       def->args[i].comm);
-	seq_buf_printf(s, "%c", '\n');
+	lft_pb_show_args(s, def);
 }
 LFT_TEST_EXPORT(lft_pb_def_show);
 

@@ -42,35 +42,21 @@
 
 #define LFT_UP_GROUP	"uprobes"
 
-/* One uprobe event: what its directory shows and its records hold. */
-struct lft_up_event {
-	struct lft_event ev;
-	/*
-	 * The first probe's definition, kept until the event goes even if
-	 * that probe goes first: the fields' names and the printer read it
-	 * (every probe's arguments have the same names and types).
-	 */
-	struct lft_pb_def *def;
-	struct lft_ev_field *fields;
-	unsigned int head;		/* bytes before the arguments */
-	struct list_head probes;	/* its lft_up, oldest first */
-};
-
-/* One probe of an event: a place in a file, its consumer and count. */
+/* One probe of an event (probe.h): a place in a file, consumer, count. */
 struct lft_up {
-	struct lft_up_event *event;
-	struct lft_dynev dyn;		/* its line in dynamic_events */
-	struct list_head list;		/* lft_up_list, in creation order */
-	struct list_head sibling;	/* in event->probes */
-	struct lft_pb_def *def;
+	struct lft_pb_probe pb;
 	struct path path;
 	struct lft_uprobe probe;
 	bool placed;			/* registered, until the event is off */
 	atomic_long_t nhit;
 };
 
-static struct lft_dynev_ops lft_up_dynev_ops;
-static LIST_HEAD(lft_up_list);
+static struct lft_pb_class lft_up_class;
+
+static struct lft_up *lft_up_of(struct lft_pb_probe *p)
+{
+	return container_of(p, struct lft_up, pb);
+}
 
 /* ------------------------------------------------------ the handlers */
 
@@ -82,8 +68,8 @@ static LIST_HEAD(lft_up_list);
 static void lft_up_record(struct lft_up *u, struct pt_regs *regs,
 			  unsigned long func, unsigned long ip)
 {
-	const struct lft_pb_def *def = u->def;
-	unsigned int head = u->event->head;
+	const struct lft_pb_def *def = u->pb.def;
+	unsigned int head = u->pb.event->head;
 	unsigned long fbase = func - u->probe.offset;
 	unsigned int fixed = head + def->size, dsize = 0;
 	struct lft_ev_file *f;
@@ -95,7 +81,7 @@ static void lft_up_record(struct lft_up *u, struct pt_regs *regs,
 			      lft_pb_store_user(def, regs, fbase, NULL,
 						head, 0),
 			      LFT_RB_MAX_PAYLOAD - fixed);
-	lft_ev_for_each_file(f, &u->event->ev) {
+	lft_ev_for_each_file(f, &u->pb.event->ev) {
 		struct lft_rb_res res __uninitialized;
 		void *rec = lft_ev_reserve(f, fixed + dsize, &res);
 		unsigned long *hd = rec + LFT_ENT_BODY;
@@ -117,7 +103,7 @@ static int lft_up_hit(struct uprobe_consumer *uc, struct pt_regs *regs)
 
 	/* Counted at entry, return probes too (as 6.1), which record later. */
 	atomic_long_inc(&u->nhit);
-	if (u->def->is_return)
+	if (u->pb.def->is_return)
 		return 0;
 	lft_up_record(u, regs, instruction_pointer(regs), 0);
 	return 0;
@@ -132,127 +118,51 @@ static int lft_up_ret(struct uprobe_consumer *uc, unsigned long func,
 	return 0;
 }
 
-static void lft_up_print(struct seq_buf *s, const void *rec, unsigned int len)
+static void lft_up_print_head(struct seq_buf *s, const struct lft_pb_def *def,
+			      const void *rec)
 {
-	const struct lft_entry *ent = rec;
-	struct lft_event *ev = lft_event_by_id(ent->type);
 	const unsigned long *hd = rec + LFT_ENT_BODY;
-	struct lft_up_event *uev;
 
-	if (!ev)
-		return;
-	uev = container_of(ev, struct lft_up_event, ev);
-	if (uev->def->is_return)
+	if (def->is_return)
 		seq_buf_printf(s, "(0x%lx <- 0x%lx)", hd[1], hd[0]);
 	else
 		seq_buf_printf(s, "(0x%lx)", hd[0]);
-	lft_pb_print_args(s, uev->def, rec, len, uev->head);
-}
-
-/* Take a probe out of the task's code; on return no handler of it runs. */
-static void lft_up_unplace(struct lft_up *u)
-{
-	if (!u->placed)
-		return;
-	lft_uprobe_unregister(&u->probe);
-	u->placed = false;
 }
 
 /*
  * Every probe of the event is placed while an array has it on, and only
  * those it had when the first array enabled it (6.1's).
  */
-static int lft_up_reg(struct lft_event *ev, bool on)
+static int lft_up_place(struct lft_pb_probe *p)
 {
-	struct lft_up_event *uev = container_of(ev, struct lft_up_event, ev);
-	struct lft_up *u;
-	int ret;
+	struct lft_up *u = lft_up_of(p);
+	int ret = lft_uprobe_register(&u->probe, p->def->ref_ctr);
 
-	list_for_each_entry(u, &uev->probes, sibling) {
-		if (!on) {
-			lft_up_unplace(u);
-			continue;
-		}
-		ret = lft_uprobe_register(&u->probe, u->def->ref_ctr);
-		if (ret) {
-			list_for_each_entry_continue_reverse(u, &uev->probes,
-							     sibling)
-				lft_up_unplace(u);
-			return ret;
-		}
+	if (!ret)
 		u->placed = true;
-	}
-	return 0;
+	return ret;
+}
+
+/* Take a probe out of the task's code; on return no handler of it runs. */
+static void lft_up_unplace(struct lft_pb_probe *p)
+{
+	struct lft_up *u = lft_up_of(p);
+
+	if (!u->placed)
+		return;
+	lft_uprobe_unregister(&u->probe);
+	u->placed = false;
 }
 
 /* ------------------------------------------------------ definitions */
 
-static void lft_up_free(struct lft_up *u)
+static void lft_up_free(struct lft_pb_probe *p)
 {
-	/* The event's own definition goes with the event. */
-	if (!u->event || u->def != u->event->def)
-		lft_pb_def_free(u->def);
+	struct lft_up *u = lft_up_of(p);
+
 	if (u->path.dentry)
 		path_put(&u->path);
 	kfree(u);
-}
-
-/* Free an event but its definition, which stays its first probe's. */
-static void lft_up_event_drop(struct lft_up_event *uev)
-{
-	if (uev->fields)
-		lft_pb_arg_fields_free(uev->def, uev->fields +
-				       lft_pb_head_fields(uev->def));
-	kfree(uev->fields);
-	kfree(uev->ev.print_fmt);
-	kfree(uev);
-}
-
-static void lft_up_event_free(struct lft_up_event *uev)
-{
-	struct lft_pb_def *def = uev->def;
-
-	/* Its fields are freed by what the definition says they are. */
-	lft_up_event_drop(uev);
-	lft_pb_def_free(def);
-}
-
-/* The format's fields: the head's (as a kprobe's), then the arguments. */
-static int lft_up_fields(struct lft_up_event *uev)
-{
-	const struct lft_pb_def *def = uev->def;
-	struct lft_ev_field *fl;
-
-	fl = kcalloc(def->nargs + 2, sizeof(*fl), GFP_KERNEL);
-	if (!fl)
-		return -ENOMEM;
-	uev->fields = fl;
-	uev->ev.fields = fl;
-	uev->ev.nfields = def->nargs + lft_pb_head_fields(def);
-	uev->head = lft_pb_head_set(def, fl);
-	return lft_pb_arg_fields(def, fl + lft_pb_head_fields(def), uev->head);
-}
-
-/* A new event for @def's first probe; lft_event_add() is the caller's. */
-static struct lft_up_event *lft_up_event_new(struct lft_pb_def *def)
-{
-	struct lft_up_event *uev = kzalloc(sizeof(*uev), GFP_KERNEL);
-
-	if (!uev)
-		return NULL;
-	uev->def = def;
-	INIT_LIST_HEAD(&uev->probes);
-	uev->ev.print_fmt = lft_pb_print_fmt(def);
-	if (!uev->ev.print_fmt || lft_up_fields(uev)) {
-		lft_up_event_drop(uev);
-		return NULL;
-	}
-	uev->ev.system = def->group;
-	uev->ev.name = def->event;
-	uev->ev.print = lft_up_print;
-	uev->ev.reg = lft_up_reg;
-	uev->ev.is_probe = true;
-	return uev;
 }
 
 /*
@@ -262,7 +172,7 @@ static struct lft_up_event *lft_up_event_new(struct lft_pb_def *def)
 static int lft_up_parse_place(struct lft_pb_words *w, struct lft_up *u,
 			      char *file)
 {
-	struct lft_pb_def *def = u->def;
+	struct lft_pb_def *def = u->pb.def;
 	char *arg = strrchr(file, ':'), *rctr, *end, *p;
 	int ret;
 
@@ -314,7 +224,7 @@ static void lft_up_default_name(struct lft_pb_def *def)
 
 static int lft_up_parse_words(struct lft_pb_words *w, struct lft_up *u)
 {
-	struct lft_pb_def *def = u->def;
+	struct lft_pb_def *def = u->pb.def;
 	const char *event = w->argv[0][1] == ':' ? &w->argv[0][2] : NULL;
 	char *file;
 	int i, nargs, ret;
@@ -369,18 +279,6 @@ static bool lft_up_mine(struct lft_pb_words *w)
 	return colon && isdigit(colon[1]);
 }
 
-/* The event of that name, if a uprobe one. */
-static struct lft_up_event *lft_up_find(const char *group, const char *event)
-{
-	struct lft_up *u;
-
-	list_for_each_entry(u, &lft_up_list, list)
-		if (!strcmp(u->def->event, event) &&
-		    !strcmp(u->def->group, group))
-			return u->event;
-	return NULL;
-}
-
 /*
  * 6.1 refuses a place some probe already has with another reference
  * counter offset: EINVAL and a warning, no error_log line.
@@ -389,89 +287,25 @@ static int lft_up_check_ref_ctr(const struct lft_up *n)
 {
 	struct lft_up *u;
 
-	list_for_each_entry(u, &lft_up_list, list)
+	list_for_each_entry(u, &lft_up_class.probes, pb.list)
 		if (u->probe.inode == n->probe.inode &&
 		    u->probe.offset == n->probe.offset &&
-		    u->def->ref_ctr != n->def->ref_ctr) {
+		    u->pb.def->ref_ctr != n->pb.def->ref_ctr) {
 			pr_warn("Reference counter offset mismatch.\n");
 			return -EINVAL;
 		}
 	return 0;
 }
 
-/*
- * May @n be appended to @uev as one more probe? 6.1's rules and errors:
- * the same kind of probe, the same arguments' names and types as the
- * event's oldest probe, and not the same file, offset and arguments as
- * written as one of its probes.
- */
-static int lft_up_append_check(struct lft_up_event *uev, struct lft_up *n,
-			       struct lft_pb_words *w)
+/* 6.1's test for a probe defined twice: the same file and offset. */
+static bool lft_up_same_place(const struct lft_pb_probe *a,
+			      const struct lft_pb_probe *b)
 {
-	const struct lft_pb_def *def = n->def;
-	struct lft_up *u = list_first_entry(&uev->probes, struct lft_up,
-					    sibling);
-	unsigned int i;
+	const struct lft_up *ua = container_of(a, struct lft_up, pb);
+	const struct lft_up *ub = container_of(b, struct lft_up, pb);
 
-	w->idx = 0;
-	if (u->def->is_return != def->is_return) {
-		lft_pb_err(w, 0, LFT_PB_E_DIFF_PROBE_TYPE);
-		return -EEXIST;
-	}
-	i = lft_pb_diff_arg(def, u->def);
-	if (i) {
-		/* Argument i is the command's word i + 1. */
-		w->idx = i + 1;
-		lft_pb_err(w, 0, LFT_PB_E_DIFF_ARG_TYPE);
-		return -EEXIST;
-	}
-	list_for_each_entry(u, &uev->probes, sibling) {
-		if (u->probe.inode != n->probe.inode ||
-		    u->probe.offset != n->probe.offset)
-			continue;
-		for (i = 0; i < def->nargs; i++)
-			if (strcmp(u->def->args[i].comm, def->args[i].comm))
-				break;
-		if (i == def->nargs) {
-			lft_pb_err(w, 0, LFT_PB_E_SAME_PROBE);
-			return -EEXIST;
-		}
-	}
-	return 0;
-}
-
-/* Add @u: a new event, or one more probe on the event of its name. */
-static int lft_up_add(struct lft_up *u, struct lft_pb_words *w)
-{
-	struct lft_up_event *uev;
-	int ret = lft_up_check_ref_ctr(u);
-
-	if (ret)
-		return ret;
-	uev = lft_up_find(u->def->group, u->def->event);
-	if (uev) {
-		ret = lft_up_append_check(uev, u, w);
-		if (ret)
-			return ret;
-	} else {
-		uev = lft_up_event_new(u->def);
-		if (!uev)
-			return -ENOMEM;
-		ret = lft_event_add(&uev->ev);
-		if (ret) {
-			if (ret == -EEXIST) {
-				w->idx = 0;
-				lft_pb_err(w, 0, LFT_PB_E_EVENT_EXIST);
-			}
-			lft_up_event_drop(uev);
-			return ret;
-		}
-	}
-	u->event = uev;
-	list_add_tail(&u->sibling, &uev->probes);
-	list_add_tail(&u->list, &lft_up_list);
-	lft_dynev_add(&u->dyn, &lft_up_dynev_ops);
-	return 0;
+	return ua->probe.inode == ub->probe.inode &&
+	       ua->probe.offset == ub->probe.offset;
 }
 
 static int lft_up_create(const char *line)
@@ -500,7 +334,8 @@ static int lft_up_create(const char *line)
 	}
 	def->kind = LFT_PB_UPROBE;
 	def->is_return = w.argv[0][0] == 'r';
-	u->def = def;
+	u->pb.cls = &lft_up_class;
+	u->pb.def = def;
 	ret = lft_up_parse_words(&w, u);
 	if (ret)
 		goto out_free;
@@ -509,14 +344,14 @@ static int lft_up_create(const char *line)
 	u->probe.uc.handler = lft_up_hit;
 	if (def->is_return)
 		u->probe.uc.ret_handler = lft_up_ret;
-	ret = lft_up_add(u, &w);
+	ret = lft_up_check_ref_ctr(u);
+	if (!ret)
+		ret = lft_pb_add(&u->pb, &perr);
 	if (!ret)
 		goto out;
 out_free:
-	if (perr.code)
-		lft_err_log(NULL, "trace_uprobe", perr.cmd,
-			    lft_pb_err_text[perr.code], perr.pos);
-	lft_up_free(u);
+	lft_pb_log(&lft_up_class, &perr);
+	lft_pb_probe_free(&u->pb);
 out:
 	lft_pb_words_free(&w);
 	kfree(perr.cmd);
@@ -535,133 +370,72 @@ static void lft_up_show_place(struct seq_buf *s, const struct lft_pb_def *def)
 
 static void lft_up_show(struct seq_buf *s, struct lft_dynev *d)
 {
-	const struct lft_pb_def *def = container_of(d, struct lft_up, dyn)->def;
-	unsigned int i;
+	const struct lft_pb_def *def = container_of(d, struct lft_pb_probe,
+						    dyn)->def;
 
 	seq_buf_printf(s, "%c:%s/%s ", def->is_return ? 'r' : 'p', def->group,
 		       def->event);
 	lft_up_show_place(s, def);
-	for (i = 0; i < def->nargs; i++)
-		seq_buf_printf(s, " %s=%s", def->args[i].name,
-			       def->args[i].comm);
-	seq_buf_printf(s, "%c", '\n');
+	lft_pb_show_args(s, def);
 }
 
-static bool lft_up_busy(struct lft_dynev *d)
+/* "PATH:0xOFFSET[(REF)]" after "-:[GRP/]EVENT", as 6.1 matches it. */
+static bool lft_up_match_place(const struct lft_pb_probe *p, const char *word)
 {
-	return container_of(d, struct lft_up, dyn)->event->ev.users;
-}
-
-/* "-:[GRP/]EVENT [PATH:0xOFFSET[(REF)] [ARGS]]" as 6.1 matches it. */
-static bool lft_up_match(const char *group, const char *event, int argc,
-			 char **argv, struct lft_dynev *d)
-{
-	const struct lft_pb_def *def = container_of(d, struct lft_up, dyn)->def;
 	char buf[LFT_PB_ARGSTR_LEN + 1];
 	struct seq_buf s;
-	int i;
 
-	if ((*event && strcmp(def->event, event)) ||
-	    (group && strcmp(def->group, group)))
-		return false;
-	if (argc < 1)
-		return true;
 	seq_buf_init(&s, buf, sizeof(buf));
-	lft_up_show_place(&s, def);
+	lft_up_show_place(&s, p->def);
 	if (seq_buf_has_overflowed(&s) || seq_buf_used(&s) >= sizeof(buf))
 		return false;
 	buf[seq_buf_used(&s)] = '\0';
-	if (strcmp(buf, argv[0]) || argc - 1 > def->nargs)
-		return false;
-	for (i = 1; i < argc; i++) {
-		snprintf(buf, sizeof(buf), "%s=%s", def->args[i - 1].name,
-			 def->args[i - 1].comm);
-		if (strcmp(buf, argv[i]))
-			return false;
-	}
-	return true;
-}
-
-/*
- * Remove one probe. As in 6.1, a probe with siblings goes even while its
- * event is enabled (taken out of the code first: 6.1 frees it placed);
- * the last one takes the event with it, which the registry refuses
- * (EBUSY) while the event is enabled or a file of it is open.
- */
-static int lft_up_remove(struct lft_dynev *d)
-{
-	struct lft_up *u = container_of(d, struct lft_up, dyn);
-	struct lft_up_event *uev = u->event;
-	bool last = list_is_singular(&uev->probes);
-	int ret;
-
-	if (last) {
-		ret = lft_event_remove(&uev->ev);
-		if (ret)
-			return ret;
-	}
-	lft_up_unplace(u);
-	list_del(&u->sibling);
-	list_del(&u->list);
-	lft_dynev_del(d);
-	lft_up_free(u);
-	if (last)
-		lft_up_event_free(uev);
-	return 0;
+	return !strcmp(buf, word);
 }
 
 static void lft_up_show_profile(struct seq_buf *s)
 {
 	struct lft_up *u;
 
-	list_for_each_entry(u, &lft_up_list, list)
-		seq_buf_printf(s, "  %s %-44s %15lu\n", u->def->path,
-			       u->def->event, atomic_long_read(&u->nhit));
+	list_for_each_entry(u, &lft_up_class.probes, pb.list)
+		seq_buf_printf(s, "  %s %-44s %15lu\n", u->pb.def->path,
+			       u->pb.def->event, atomic_long_read(&u->nhit));
 }
 
-/* uprobe_events and uprobe_profile, at the top level as 6.1 has them. */
 static int lft_up_files(struct lft_array *tr)
 {
-	int ret = lft_dynev_file(tr, "uprobe_events", 0640, &lft_up_dynev_ops,
-				 NULL);
-
-	return ret ? ret : lft_dynev_file(tr, "uprobe_profile", 0440,
-					  &lft_up_dynev_ops,
-					  lft_up_show_profile);
+	return lft_pb_files(&lft_up_class, tr);
 }
 
-/*
- * At unload: the arrays are gone (the events disabled, their probes out
- * of the code); the registry's list still links the events, so they
- * leave it here.
- */
+/* At unload: the arrays are gone, the events off, their probes out. */
 static void lft_up_exit(void)
 {
-	struct lft_up *u, *tmp;
-
-	list_for_each_entry_safe(u, tmp, &lft_up_list, list) {
-		struct lft_up_event *uev = u->event;
-		bool last = list_is_singular(&uev->probes);
-
-		list_del(&u->sibling);
-		list_del(&u->list);
-		lft_dynev_del(&u->dyn);
-		lft_up_free(u);
-		if (last) {
-			list_del(&uev->ev.list);
-			lft_up_event_free(uev);
-		}
-	}
+	lft_pb_exit(&lft_up_class);
 }
 
-static struct lft_dynev_ops lft_up_dynev_ops = {
-	.create = lft_up_create,
-	.show = lft_up_show,
-	.busy = lft_up_busy,
-	.match = lft_up_match,
-	.remove = lft_up_remove,
-	.files = lft_up_files,
-	.exit = lft_up_exit,
+static struct lft_pb_class lft_up_class = {
+	.dynev = {
+		.create = lft_up_create,
+		.show = lft_up_show,
+		.busy = lft_pb_busy,
+		.match = lft_pb_match,
+		.remove = lft_pb_remove,
+		.files = lft_up_files,
+		.exit = lft_up_exit,
+	},
+	.probes = LIST_HEAD_INIT(lft_up_class.probes),
+	.log_sys = "trace_uprobe",
+	.append = true,
+	.match_len = LFT_PB_ARGSTR_LEN + 1,
+	.print_head = lft_up_print_head,
+	.arm = lft_up_place,
+	.disarm = lft_up_unplace,
+	.same_place = lft_up_same_place,
+	.match_place = lft_up_match_place,
+	.free = lft_up_free,
+	.events_file = "uprobe_events",
+	.profile_file = "uprobe_profile",
+	.show_profile = lft_up_show_profile,
 };
 
 /**
@@ -669,5 +443,5 @@ static struct lft_dynev_ops lft_up_dynev_ops = {
  */
 void lft_up_init(void)
 {
-	lft_dynev_register(&lft_up_dynev_ops);
+	lft_dynev_register(&lft_up_class.dynev);
 }
