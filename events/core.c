@@ -1038,6 +1038,25 @@ static const char *lft_ev_kernel_differs(struct lft_event *ev)
 		NULL;
 }
 
+/*
+ * Why a generated event of the kernel's tracepoint @ev->tp cannot be
+ * served on this kernel, or NULL; *@checked says whether BTF checked its
+ * prototype.
+ */
+static const char *lft_ev_kernel_check(struct lft_event *ev, bool *checked)
+{
+	const char *why;
+
+	if (!ev->tp)
+		return "this kernel has no such tracepoint";
+	if (ev->proto) {
+		why = lft_btf_tp_proto(ev->name, ev->proto, checked);
+		if (why)
+			return why;
+	}
+	return lft_ev_kernel_differs(ev);
+}
+
 /**
  * lft_events_init() - the registry at load, with the static events
  * @tables: the static events' tables, in the order the events/ tree lists
@@ -1075,15 +1094,18 @@ int lft_events_init(const struct lft_ev_table *const *tables,
 				ev->fields = ev->fields_of(&ev->nfields);
 			/* Found again by lft_ev_kernel_differs(), if it can. */
 			ev->kid = 0;
-			ev->tp = lft_tp_find(ev->name);
-			if (!ev->tp)
-				why = "this kernel has no such tracepoint";
-			else if (ev->proto)
-				why = lft_btf_tp_proto(ev->name, ev->proto,
-						       &checked);
+			/*
+			 * lftrace's own source: nothing of the kernel's to
+			 * check, and the kernel's event of the name, if any,
+			 * is not this one (no kid).
+			 */
+			if (ev->own_tp) {
+				ev->tp = ev->own_tp;
+			} else {
+				ev->tp = lft_tp_find(ev->name);
+				why = lft_ev_kernel_check(ev, &checked);
+			}
 			nchecked += checked;
-			if (!why)
-				why = lft_ev_kernel_differs(ev);
 			if (!why && ev->setup)
 				why = ev->setup();
 			if (why) {
