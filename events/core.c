@@ -768,18 +768,30 @@ static unsigned long lft_ev_seq;
  * for modules' and dynamic events (added to both, one by one). So: events
  * of modules first, in registry order; then built-in ones, in the reverse
  * of it. lftrace's own dynamic events (kprobes) keep their place, newest
- * first, before all.
+ * first, before all. An event of lftrace's own tracepoint goes where the
+ * kernel lists its event of that name, if it has one.
  */
+#define LFT_EV_OWN_MAX	8
+
 struct lft_ev_order {
 	struct xarray by_kid;
 	long i;
+	/* Events of lftrace's own tracepoints: ranked by the kernel's name. */
+	struct lft_event *own[LFT_EV_OWN_MAX];
+	unsigned int nown;
 };
 
 static int lft_ev_order_call(struct trace_event_call *call, void *data)
 {
 	struct lft_ev_order *o = data;
 	struct lft_event *ev = xa_load(&o->by_kid, call->event.type);
+	unsigned int j;
 
+	for (j = 0; !ev && j < o->nown; j++)
+		if (call->class && call->class->system &&
+		    !strcmp(o->own[j]->system, call->class->system) &&
+		    !strcmp(o->own[j]->name, trace_event_name(call)))
+			ev = o->own[j];
 	o->i++;
 	if (ev)
 		ev->rank = call->module ? o->i : LONG_MAX / 2 - o->i;
@@ -823,10 +835,13 @@ void lft_events_order(void)
 	struct lft_event *ev;
 
 	xa_init(&o.by_kid);
-	list_for_each_entry(ev, &lft_ev_list, list)
+	list_for_each_entry(ev, &lft_ev_list, list) {
+		if (ev->own_tp && o.nown < LFT_EV_OWN_MAX)
+			o.own[o.nown++] = ev;
 		if (ev->kid && xa_err(xa_store(&o.by_kid, ev->kid, ev,
 					       GFP_KERNEL)))
 			goto out;
+	}
 	lft_kev_for_each(lft_ev_order_call, &o);
 	list_sort(NULL, &lft_ev_list, lft_ev_rank_cmp);
 	lft_arrays_for_each(lft_ev_order_one, NULL);

@@ -213,24 +213,31 @@ struct lft_osn_tp {
 	bool on;
 };
 
-#define LFT_OSN_VEC(ev, desc)						\
-	{ #ev "_entry", lft_osn_vec_entry_probe, NULL, false, true },	\
-	{ #ev "_exit", lft_osn_vec_exit_probe, desc, false, true }
-
 static struct lft_osn_tp lft_osn_tps[] = {
 	{ "irq_handler_entry", lft_osn_irq_entry_probe, NULL, true, true },
 	{ "irq_handler_exit", lft_osn_irq_exit_probe, NULL, true, true },
-	LFT_OSN_VEC(local_timer, "local_timer"),
-	LFT_OSN_VEC(thermal_apic, "thermal_apic"),
-	LFT_OSN_VEC(deferred_error_apic, "deferred_error"),
-	LFT_OSN_VEC(threshold_apic, "threshold_apic"),
-	LFT_OSN_VEC(call_function_single, "call_function_single"),
-	LFT_OSN_VEC(call_function, "call_function"),
-	LFT_OSN_VEC(reschedule, "reschedule"),
-	LFT_OSN_VEC(irq_work, "irq_work"),
-	LFT_OSN_VEC(x86_platform_ipi, "x86_platform_ipi"),
-	LFT_OSN_VEC(error_apic, "error_apic"),
-	LFT_OSN_VEC(spurious_apic, "spurious_apic"),
+	{ "local_timer_entry", lft_osn_vec_entry_probe, NULL, false, true },
+	{ "local_timer_exit", lft_osn_vec_exit_probe, "local_timer", false, true },
+	{ "thermal_apic_entry", lft_osn_vec_entry_probe, NULL, false, true },
+	{ "thermal_apic_exit", lft_osn_vec_exit_probe, "thermal_apic", false, true },
+	{ "deferred_error_apic_entry", lft_osn_vec_entry_probe, NULL, false, true },
+	{ "deferred_error_apic_exit", lft_osn_vec_exit_probe, "deferred_error", false, true },
+	{ "threshold_apic_entry", lft_osn_vec_entry_probe, NULL, false, true },
+	{ "threshold_apic_exit", lft_osn_vec_exit_probe, "threshold_apic", false, true },
+	{ "call_function_single_entry", lft_osn_vec_entry_probe, NULL, false, true },
+	{ "call_function_single_exit", lft_osn_vec_exit_probe, "call_function_single", false, true },
+	{ "call_function_entry", lft_osn_vec_entry_probe, NULL, false, true },
+	{ "call_function_exit", lft_osn_vec_exit_probe, "call_function", false, true },
+	{ "reschedule_entry", lft_osn_vec_entry_probe, NULL, false, true },
+	{ "reschedule_exit", lft_osn_vec_exit_probe, "reschedule", false, true },
+	{ "irq_work_entry", lft_osn_vec_entry_probe, NULL, false, true },
+	{ "irq_work_exit", lft_osn_vec_exit_probe, "irq_work", false, true },
+	{ "x86_platform_ipi_entry", lft_osn_vec_entry_probe, NULL, false, true },
+	{ "x86_platform_ipi_exit", lft_osn_vec_exit_probe, "x86_platform_ipi", false, true },
+	{ "error_apic_entry", lft_osn_vec_entry_probe, NULL, false, true },
+	{ "error_apic_exit", lft_osn_vec_exit_probe, "error_apic", false, true },
+	{ "spurious_apic_entry", lft_osn_vec_entry_probe, NULL, false, true },
+	{ "spurious_apic_exit", lft_osn_vec_exit_probe, "spurious_apic", false, true },
 	{ "softirq_entry", lft_osn_softirq_entry_probe, NULL, true, false },
 	{ "softirq_exit", lft_osn_softirq_exit_probe, NULL, true, false },
 	{ "sched_switch", lft_osn_switch_probe, NULL, true, true },

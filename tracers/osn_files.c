@@ -131,7 +131,7 @@ static int lft_osn_store_cpus(struct lft_file_ref *ref, char *buf,
 	return ret;
 }
 
-/* "DEFAULTS OSNOISE_WORKLOAD NO_PANIC_ON_STOP ... \n", as the kernel's. */
+/* Each option as "NAME " or "NO_NAME ", then a newline, as the kernel's. */
 static void lft_osn_show_options(struct lft_file_ref *ref, struct seq_buf *s)
 {
 	unsigned long opts = READ_ONCE(lft_osn_cfg.options);

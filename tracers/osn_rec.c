@@ -3,19 +3,13 @@
  * The osnoise family's records: each goes to every array running a
  * tracer of the family (the kernel's instances list), where tracing is on
  * and the CPU traced; and what a stop threshold does to those arrays.
+ * Writers hold preemption off (one level, which the records do not show)
+ * and read the list under RCU.
  */
 #include <linux/rculist.h>
 #include <linux/sched.h>
 
 #include "tracers/osnoise.h"
-
-/*
- * Each array running the family, writable here now; preemption held off
- * (one level, which the records do not show) and RCU read.
- */
-#define lft_osn_for_each_tr(i)						\
-	list_for_each_entry_rcu(i, &lft_osn_insts, list)		\
-		if (lft_array_writable(i->tr))
 
 /**
  * lft_osn_write_osnoise() - an osnoise sample's ftrace/osnoise record
@@ -34,10 +28,12 @@ void lft_osn_write_osnoise(u64 noise, u64 runtime, u64 max_sample,
 
 	preempt_disable_notrace();
 	rcu_read_lock();
-	lft_osn_for_each_tr(i) {
+	list_for_each_entry_rcu(i, &lft_osn_insts, list) {
 		struct lft_osnoise_entry *e;
 		struct lft_rb_res res;
 
+		if (!lft_array_writable(i->tr))
+			continue;
 		e = lft_trace_reserve(READ_ONCE(i->tr->rb), LFT_TRACE_OSNOISE,
 				      sizeof(*e), 1, &res);
 		if (!e)
@@ -69,10 +65,12 @@ void lft_osn_write_timerlat(unsigned int seq, int context, u64 latency)
 
 	preempt_disable_notrace();
 	rcu_read_lock();
-	lft_osn_for_each_tr(i) {
+	list_for_each_entry_rcu(i, &lft_osn_insts, list) {
 		struct lft_timerlat_entry *e;
 		struct lft_rb_res res;
 
+		if (!lft_array_writable(i->tr))
+			continue;
 		e = lft_trace_reserve(READ_ONCE(i->tr->rb), LFT_TRACE_TIMERLAT,
 				      sizeof(*e), 1, &res);
 		if (!e)
@@ -99,10 +97,12 @@ void lft_osn_write_stack(const struct lft_osn_cpu *c)
 
 	preempt_disable_notrace();
 	rcu_read_lock();
-	lft_osn_for_each_tr(i) {
+	list_for_each_entry_rcu(i, &lft_osn_insts, list) {
 		struct lft_stack_entry *e;
 		struct lft_rb_res res;
 
+		if (!lft_array_writable(i->tr))
+			continue;
 		e = lft_trace_reserve(READ_ONCE(i->tr->rb), LFT_TRACE_STACK,
 				      sizeof(*e) + size, 1, &res);
 		if (!e)
@@ -150,7 +150,9 @@ void lft_osn_stop_tracing(void)
 	snprintf(msg, sizeof(msg), "stop tracing hit on cpu %d\n",
 		 smp_processor_id());
 	rcu_read_lock();
-	lft_osn_for_each_tr(i) {
+	list_for_each_entry_rcu(i, &lft_osn_insts, list) {
+		if (!lft_array_writable(i->tr))
+			continue;
 		lft_osn_print(i->tr, _THIS_IP_, msg);
 		if (READ_ONCE(lft_osn_cfg.options) & BIT(LFT_OSN_PANIC_ON_STOP))
 			panic("tracer hit stop condition on CPU %d\n",

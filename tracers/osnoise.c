@@ -160,32 +160,22 @@ static void lft_osn_print_header(struct lft_print_iter *it, struct lft_rb *rb,
 		"#                              ||| / _---=> preempt-depth\n"
 		"#                              |||| / _--=> preempt-lazy-depth\n"
 		"#                              ||||| / _-=> migrate-disable\n"
-		"#                              |||||| /          "
-		"                                     MAX\n"
-		"#                              ||||| /                         "
-		"                    SINGLE      Interference counters:\n"
-		"#                              |||||||               RUNTIME   "
-		"   NOISE  %% OF CPU  NOISE    +-----------------------------+\n"
-		"#           TASK-PID      CPU# |||||||   TIMESTAMP    IN US    "
-		"   IN US  AVAILABLE  IN US     HW    NMI    IRQ   SIRQ THREAD\n"
-		"#              | |         |   |||||||      |           |      "
-		"       |    |            |      |      |      |      |      |\n");
+		"#                              |||||| /                                               MAX\n"
+		"#                              ||||| /                                             SINGLE      Interference counters:\n"
+		"#                              |||||||               RUNTIME      NOISE  %% OF CPU  NOISE    +-----------------------------+\n"
+		"#           TASK-PID      CPU# |||||||   TIMESTAMP    IN US       IN US  AVAILABLE  IN US     HW    NMI    IRQ   SIRQ THREAD\n"
+		"#              | |         |   |||||||      |           |             |    |            |      |      |      |      |      |\n");
 #else
 	seq_buf_puts(s,
 		"#                                _-----=> irqs-off\n"
 		"#                               / _----=> need-resched\n"
 		"#                              | / _---=> hardirq/softirq\n"
 		"#                              || / _--=> preempt-depth\n"
-		"#                              ||| / _-=> migrate-disable     "
-		"                    MAX\n"
-		"#                              |||| /     delay               "
-		"                    SINGLE      Interference counters:\n"
-		"#                              |||||               RUNTIME   "
-		"   NOISE  %% OF CPU  NOISE    +-----------------------------+\n"
-		"#           TASK-PID      CPU# |||||   TIMESTAMP    IN US    "
-		"   IN US  AVAILABLE  IN US     HW    NMI    IRQ   SIRQ THREAD\n"
-		"#              | |         |   |||||      |           |      "
-		"       |    |            |      |      |      |      |      |\n");
+		"#                              ||| / _-=> migrate-disable                         MAX\n"
+		"#                              |||| /     delay                                   SINGLE      Interference counters:\n"
+		"#                              |||||               RUNTIME      NOISE  %% OF CPU  NOISE    +-----------------------------+\n"
+		"#           TASK-PID      CPU# |||||   TIMESTAMP    IN US       IN US  AVAILABLE  IN US     HW    NMI    IRQ   SIRQ THREAD\n"
+		"#              | |         |   |||||      |           |             |    |            |      |      |      |      |      |\n");
 #endif
 }
 

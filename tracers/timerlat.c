@@ -155,10 +155,8 @@ static void lft_tl_print_header(struct lft_print_iter *it, struct lft_rb *rb,
 		"#                              ||||| / _-=> migrate-disable\n"
 		"#                              |||||| /\n"
 		"#                              |||||||             ACTIVATION\n"
-		"#           TASK-PID      CPU# |||||||   TIMESTAMP    ID     "
-		"       CONTEXT                LATENCY\n"
-		"#              | |         |   |||||||      |         |      "
-		"            |                       |\n");
+		"#           TASK-PID      CPU# |||||||   TIMESTAMP    ID            CONTEXT                LATENCY\n"
+		"#              | |         |   |||||||      |         |                  |                       |\n");
 #else
 	seq_buf_puts(s,
 		"#                                _-----=> irqs-off\n"
@@ -168,10 +166,8 @@ static void lft_tl_print_header(struct lft_print_iter *it, struct lft_rb *rb,
 		"#                              ||| / _-=> migrate-disable\n"
 		"#                              |||| /     delay\n"
 		"#                              |||||            ACTIVATION\n"
-		"#           TASK-PID      CPU# |||||   TIMESTAMP   ID      "
-		"      CONTEXT                 LATENCY\n"
-		"#              | |         |   |||||      |         |      "
-		"            |                       |\n");
+		"#           TASK-PID      CPU# |||||   TIMESTAMP   ID            CONTEXT                 LATENCY\n"
+		"#              | |         |   |||||      |         |                  |                       |\n");
 #endif
 }
 
