@@ -43,6 +43,11 @@
  * no symbol and shows as a number.
  */
 #define LFT_STACK_TRAMP_MARK	1
+/*
+ * timerlat's user-space workload (osnoise/per_cpu/cpuN/timerlat_fd, since
+ * 6.6) and its records' third context, "user-ret".
+ */
+#define LFT_TIMERLAT_UFD	1
 #else
 /*
  * 6.1: trace_marker keeps 1 KiB of a write; trace_marker_raw takes up to
@@ -57,6 +62,7 @@
 #define LFT_EP_FIELD_BAD_VAR	0
 #define LFT_UP_ARG_NOFENTRY	0
 #define LFT_STACK_TRAMP_MARK	0
+#define LFT_TIMERLAT_UFD	0
 #endif
 
 #endif /* LFT_COMPAT_BEHAVE_H */

@@ -10,6 +10,7 @@
 #include <linux/sched.h>
 
 #include "arch/x86/fentry.h"
+#include "compat/behave.h"
 #include "core/trace.h"
 
 static unsigned long lft_sym_flags(struct lft_print_iter *it)
@@ -212,9 +213,14 @@ static bool lft_out_timerlat(struct lft_print_iter *it, struct seq_buf *s,
 {
 	const struct lft_timerlat_entry *t = data;
 
+	static const char *const ctx[] = { "irq", "thread", "user-ret" };
+	const char *c = t->context ? "thread" : "irq";
+
+	/* 6.12 names a user workload's return (compat/behave.h). */
+	if (LFT_TIMERLAT_UFD && t->context >= 0 && t->context < ARRAY_SIZE(ctx))
+		c = ctx[t->context];
 	seq_buf_printf(s, "#%-5u context %6s timer_latency %9llu ns\n",
-		       t->seqnum, t->context ? "thread" : "irq",
-		       t->timer_latency);
+		       t->seqnum, c, t->timer_latency);
 	return true;
 }
 

@@ -202,6 +202,20 @@ static void lft_osn_switch_probe(void *data, bool preempt,
 		lft_osn_open(c, &c->thread);
 }
 
+/* A user workload (timerlat_fd) must stay on its CPU: leaving stops it. */
+static void lft_osn_migrate_probe(void *data, struct task_struct *p,
+				  int dest_cpu)
+{
+	int cpu = task_cpu(p);
+	struct lft_osn_cpu *c = per_cpu_ptr(&lft_osn_cpu, cpu);
+
+	if (!READ_ONCE(c->uthread) || READ_ONCE(c->pid) != p->pid ||
+	    dest_cpu == cpu)
+		return;
+	WRITE_ONCE(c->uthread_migrate, true);
+	lft_osn_stop_why("timerlat user-thread migrated");
+}
+
 /* The tracepoints and their probes; the vectors' data is their name. */
 struct lft_osn_tp {
 	const char *name;
@@ -242,6 +256,7 @@ static struct lft_osn_tp lft_osn_tps[] = {
 	{ "softirq_exit", lft_osn_softirq_exit_probe, NULL, true, false },
 	{ "sched_switch", lft_osn_switch_probe, NULL, true, true },
 	{ "nmi_handler", lft_osn_nmi_probe, NULL, false, true },
+	{ "sched_migrate_task", lft_osn_migrate_probe, NULL, false, true },
 };
 
 static void lft_osn_unhook(void)
@@ -281,6 +296,17 @@ static int lft_osn_hook(void)
 
 /* ------------------------------------------------------------ workload */
 
+/**
+ * lft_osn_user_workload() - is timerlat running for user workloads?
+ *
+ * Return: true while timerlat runs with NO_OSNOISE_WORKLOAD (lft_lock
+ * held): where the kernel has the interface, no thread of its own then.
+ */
+bool lft_osn_user_workload(void)
+{
+	return lft_osn_tl && !(lft_osn_cfg.options & BIT(LFT_OSN_WORKLOAD));
+}
+
 /* @cpu's workload (cpus_read_lock held, or @cpu coming up). */
 static int lft_osn_start_cpu(unsigned int cpu)
 {
@@ -316,6 +342,7 @@ static void lft_osn_stop_cpu(unsigned int cpu)
 		put_task_struct(c->kthread);
 		c->kthread = NULL;
 	}
+	lft_tl_ufd_kill(c);
 	WRITE_ONCE(c->sampling, false);
 }
 
@@ -341,7 +368,9 @@ static int lft_osn_start_threads(void)
 
 		/* sampling is off: the probes leave the rest alone. */
 		c->kthread = NULL;
-		c->pid = 0;
+		/* A user workload killed at the last stop still holds it. */
+		if (!c->uthread)
+			c->pid = 0;
 		memset(&c->nmi, 0, sizeof(c->nmi));
 		memset(&c->irq, 0, sizeof(c->irq));
 		memset(&c->softirq, 0, sizeof(c->softirq));
@@ -350,11 +379,15 @@ static int lft_osn_start_threads(void)
 		c->tracing_thread = false;
 		c->count = 0;
 	}
+	/* 6.12: timerlat without its threads waits for user workloads. */
+	if (LFT_TIMERLAT_UFD && lft_osn_user_workload())
+		goto out;
 	for_each_cpu_and(cpu, cpu_online_mask, &lft_osn_cfg.cpus) {
 		ret = lft_osn_start_cpu(cpu);
 		if (ret)
 			break;
 	}
+out:
 	cpus_read_unlock();
 	if (ret)
 		lft_osn_stop_threads();

@@ -18,6 +18,8 @@
  *   options                      DEFAULTS, OSNOISE_WORKLOAD, PANIC_ON_STOP,
  *                                OSNOISE_PREEMPT_DISABLE,
  *                                OSNOISE_IRQ_DISABLE; NO_X clears X
+ *   per_cpu/cpuN/timerlat_fd     6.12 only (upstream since 6.6): timerlat's
+ *                                user-space workload (timerlat_ufd.c)
  *
  * The number files read as the kernel's (decimal, one line) and take
  * what kstrtoull() takes of the first 66 bytes: EINVAL otherwise, or
@@ -217,10 +219,15 @@ int lft_osn_files_create(struct lft_file_ref *ref)
 {
 	struct dentry *dir = lft_fs_create_dir("osnoise", ref->tr->dir);
 
+	int ret;
+
 	if (IS_ERR(dir))
 		return PTR_ERR(dir);
-	return lft_create_attrs(ref, dir, lft_osn_attrs,
-				ARRAY_SIZE(lft_osn_attrs));
+	ret = lft_create_attrs(ref, dir, lft_osn_attrs,
+			       ARRAY_SIZE(lft_osn_attrs));
+	if (!ret && LFT_TIMERLAT_UFD)
+		ret = lft_tl_ufd_create(ref, dir);
+	return ret;
 }
 
 /**

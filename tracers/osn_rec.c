@@ -135,20 +135,27 @@ static void lft_osn_print(struct lft_array *tr, unsigned long ip,
 }
 
 /**
- * lft_osn_stop_tracing() - a stop threshold was hit
+ * lft_osn_stop_why() - tracing stops for a threshold, or an exception
+ * @why: the exception (a user workload left its CPU), or NULL for a
+ *	threshold
  *
- * Each array says where and stops tracing (the workload goes on, writing
- * nothing), as the kernel's; with PANIC_ON_STOP the kernel panics. Any
- * context.
+ * Each array says where (and why) and stops tracing (the workload goes on,
+ * writing nothing), as the kernel's; with PANIC_ON_STOP the kernel
+ * panics. Any context.
  */
-void lft_osn_stop_tracing(void)
+void lft_osn_stop_why(const char *why)
 {
 	struct lft_osn_inst *i;
-	char msg[40];
+	char msg[96];
 
 	preempt_disable_notrace();
-	snprintf(msg, sizeof(msg), "stop tracing hit on cpu %d\n",
-		 smp_processor_id());
+	if (why)
+		snprintf(msg, sizeof(msg),
+			 "stop tracing hit on cpu %d due to exception: %s\n",
+			 smp_processor_id(), why);
+	else
+		snprintf(msg, sizeof(msg), "stop tracing hit on cpu %d\n",
+			 smp_processor_id());
 	rcu_read_lock();
 	list_for_each_entry_rcu(i, &lft_osn_insts, list) {
 		if (!lft_array_writable(i->tr))
@@ -161,6 +168,14 @@ void lft_osn_stop_tracing(void)
 	}
 	rcu_read_unlock();
 	preempt_enable_notrace();
+}
+
+/**
+ * lft_osn_stop_tracing() - a stop threshold was hit: lft_osn_stop_why()
+ */
+void lft_osn_stop_tracing(void)
+{
+	lft_osn_stop_why(NULL);
 }
 
 /**

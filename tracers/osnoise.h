@@ -15,6 +15,7 @@
 #include <linux/types.h>
 #include <asm/local.h>
 
+#include "compat/behave.h"
 #include "core/trace.h"
 
 /* osnoise/options bits (the kernel's order: the file lists them so). */
@@ -58,7 +59,10 @@ struct lft_osn_win {
 
 /* A CPU's measurement state. */
 struct lft_osn_cpu {
-	struct task_struct *kthread;
+	struct task_struct *kthread;	/* its osnoise/N or timerlat/N */
+	struct task_struct *uthread;	/* a user workload (timerlat_fd) */
+	struct task_struct *task;	/* whom timerlat's timer wakes */
+	bool uthread_migrate;		/* the user workload left the CPU */
 	bool sampling;		/* the workload measures: interference counts */
 	pid_t pid;		/* the workload's thread */
 	struct lft_osn_win nmi, irq, softirq, thread;
@@ -112,6 +116,7 @@ int lft_osn_attach(struct lft_array *tr, bool timerlat);
 void lft_osn_detach(struct lft_array *tr);
 void lft_osn_restart(void (*change)(void *arg), void *arg);
 bool lft_osn_find_tps(void);
+bool lft_osn_user_workload(void);
 int lft_osn_hotplug_init(void);
 void lft_osn_hotplug_exit(void);
 
@@ -122,11 +127,19 @@ void lft_osn_write_osnoise(u64 noise, u64 runtime, u64 max_sample,
 void lft_osn_write_timerlat(unsigned int seq, int context, u64 latency);
 void lft_osn_write_stack(const struct lft_osn_cpu *c);
 void lft_osn_stop_tracing(void);
+void lft_osn_stop_why(const char *why);
 void lft_osn_new_max(u64 latency);
 
 /* osnoise.c, timerlat.c: the workloads and their tracers */
 int lft_osnoise_main(void *arg);
 int lft_timerlat_main(void *arg);
+void lft_tl_timer_init(struct lft_osn_cpu *c);
+int lft_tl_wait(struct lft_osn_cpu *c, bool user);
+void lft_tl_dump_stack(struct lft_osn_cpu *c, u64 us);
+
+/* timerlat_ufd.c: the user-space workload (osnoise/per_cpu/cpuN/timerlat_fd) */
+int lft_tl_ufd_create(struct lft_file_ref *ref, struct dentry *osnoise);
+void lft_tl_ufd_kill(struct lft_osn_cpu *c);
 int lft_osnoise_register(void);
 int lft_timerlat_register(void);
 

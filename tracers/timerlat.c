@@ -28,8 +28,13 @@ static void lft_tl_save_stack(struct lft_osn_cpu *c)
 	c->nr_stack = stack_trace_save(c->stack, LFT_OSN_STACK, 0);
 }
 
-/* The stack the irq saved, when the latency (us) reaches print_stack. */
-static void lft_tl_dump_stack(struct lft_osn_cpu *c, u64 us)
+/**
+ * lft_tl_dump_stack() - the stack the irq saved, as a record, when the
+ *	latency reaches print_stack
+ * @c: the CPU's state
+ * @us: the thread's latency
+ */
+void lft_tl_dump_stack(struct lft_osn_cpu *c, u64 us)
 {
 	u64 at = READ_ONCE(lft_osn_cfg.print_stack);
 
@@ -69,17 +74,37 @@ static enum hrtimer_restart lft_tl_irq(struct hrtimer *timer)
 		}
 		lft_osn_stop_tracing();
 		lft_osn_new_max(diff);
-		wake_up_process(c->kthread);
+		wake_up_process(c->task);
 		return HRTIMER_NORESTART;
 	}
-	wake_up_process(c->kthread);
+	wake_up_process(c->task);
 	if (READ_ONCE(lft_osn_cfg.print_stack))
 		lft_tl_save_stack(c);
 	return HRTIMER_NORESTART;
 }
 
-/* Arm the timer for the next period not yet past, and sleep. */
-static void lft_tl_wait(struct lft_osn_cpu *c)
+/**
+ * lft_tl_timer_init() - the CPU's timer, for its workload (on that CPU)
+ * @c: the CPU's state
+ */
+void lft_tl_timer_init(struct lft_osn_cpu *c)
+{
+	c->count = 0;
+	c->tracing_thread = false;
+	hrtimer_init(&c->timer, CLOCK_MONOTONIC, HRTIMER_MODE_ABS_PINNED_HARD);
+	c->timer.function = lft_tl_irq;
+}
+
+/**
+ * lft_tl_wait() - arm the timer for the next period not yet past, and
+ *	sleep until it wakes the workload
+ * @c: the CPU's state
+ * @user: a user workload (a signal ends its wait), else a kernel thread
+ *	(kthread_stop() does)
+ *
+ * Return: 0, or -EINTR when the wait ended early for a signal or a stop.
+ */
+int lft_tl_wait(struct lft_osn_cpu *c, bool user)
 {
 	u64 rel = READ_ONCE(lft_osn_cfg.timerlat_period_us) * NSEC_PER_USEC;
 	u64 now = ktime_to_ns(hrtimer_cb_get_time(&c->timer));
@@ -91,10 +116,12 @@ static void lft_tl_wait(struct lft_osn_cpu *c)
 	hrtimer_start(&c->timer, ns_to_ktime(c->abs_period),
 		      HRTIMER_MODE_ABS_PINNED_HARD);
 	/* A stop that came before the state was set must not wait a period. */
-	if (kthread_should_stop())
+	if (user ? signal_pending(current) : kthread_should_stop()) {
 		__set_current_state(TASK_RUNNING);
-	else
-		schedule();
+		return -EINTR;
+	}
+	schedule();
+	return 0;
 }
 
 /**
@@ -115,13 +142,11 @@ int lft_timerlat_main(void *arg)
 
 	/* As cyclictest is used; the thread stays its CPU's either way. */
 	sched_setattr_nocheck(current, &attr);
-	c->count = 0;
-	c->tracing_thread = false;
-	hrtimer_init(&c->timer, CLOCK_MONOTONIC, HRTIMER_MODE_ABS_PINNED_HARD);
-	c->timer.function = lft_tl_irq;
+	lft_tl_timer_init(c);
+	c->task = current;
 	c->pid = current->pid;
 	c->abs_period = ktime_to_ns(hrtimer_cb_get_time(&c->timer));
-	lft_tl_wait(c);
+	lft_tl_wait(c, false);
 	WRITE_ONCE(c->sampling, true);
 	while (!kthread_should_stop()) {
 		now = ktime_to_ns(hrtimer_cb_get_time(&c->timer));
@@ -133,7 +158,7 @@ int lft_timerlat_main(void *arg)
 		stop_total = READ_ONCE(lft_osn_cfg.stop_total_us);
 		if (stop_total && div_u64(diff, NSEC_PER_USEC) >= stop_total)
 			lft_osn_stop_tracing();
-		lft_tl_wait(c);
+		lft_tl_wait(c, false);
 	}
 	hrtimer_cancel(&c->timer);
 	WRITE_ONCE(c->sampling, false);
