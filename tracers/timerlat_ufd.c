@@ -86,10 +86,12 @@ static ssize_t lft_tl_ufd_read(struct file *file, char __user *ubuf,
 		migrate_enable();
 		return -EINVAL;
 	}
-	if (c->uthread_migrate || c->uthread != current) {
+	if (c->uthread_migrate || !c->uthread) {
 		migrate_enable();
 		return -EINVAL;
 	}
+	/* The reader sleeps: any task of the opener's on the CPU may read. */
+	c->task = current;
 	if (likely(READ_ONCE(c->sampling))) {
 		diff = ktime_to_ns(hrtimer_cb_get_time(&c->timer)) -
 		       c->abs_period;
@@ -108,10 +110,10 @@ static ssize_t lft_tl_ufd_read(struct file *file, char __user *ubuf,
 		WRITE_ONCE(c->sampling, true);
 	}
 	if (lft_tl_wait(c, true))
-		goto out;
+		goto out_cancel;
 	diff = ktime_to_ns(hrtimer_cb_get_time(&c->timer)) - c->abs_period;
 	if (diff < 0)
-		goto out;
+		goto out_cancel;
 	lft_osn_write_timerlat(c->count, 1, diff);
 	if (stop_total && div_u64(diff, NSEC_PER_USEC) >= stop_total) {
 		lft_tl_dump_stack(c, div_u64(diff, NSEC_PER_USEC));
@@ -119,6 +121,11 @@ static ssize_t lft_tl_ufd_read(struct file *file, char __user *ubuf,
 		lft_osn_stop_tracing();
 	}
 out:
+	migrate_enable();
+	return 0;
+out_cancel:
+	/* A signal, not the timer, ended the wait: it must not wake us later. */
+	hrtimer_cancel(&c->timer);
 	migrate_enable();
 	return 0;
 }
