@@ -332,8 +332,12 @@ static int lft_osn_start_cpu(unsigned int cpu)
 	return 0;
 }
 
-/* @cpu's workload stops (cpus_read_lock held, or @cpu going down). */
-static void lft_osn_stop_cpu(unsigned int cpu)
+/*
+ * @cpu's workload stops (cpus_read_lock held, or @cpu going down); a user
+ * workload is killed with @kill_user (lft_lock held: not from hotplug,
+ * where the task, moved off the CPU, stops tracing itself).
+ */
+static void lft_osn_stop_cpu(unsigned int cpu, bool kill_user)
 {
 	struct lft_osn_cpu *c = per_cpu_ptr(&lft_osn_cpu, cpu);
 
@@ -342,7 +346,8 @@ static void lft_osn_stop_cpu(unsigned int cpu)
 		put_task_struct(c->kthread);
 		c->kthread = NULL;
 	}
-	lft_tl_ufd_kill(c);
+	if (kill_user)
+		lft_tl_ufd_kill(c);
 	WRITE_ONCE(c->sampling, false);
 }
 
@@ -352,7 +357,7 @@ static void lft_osn_stop_threads(void)
 
 	cpus_read_lock();
 	for_each_possible_cpu(cpu)
-		lft_osn_stop_cpu(cpu);
+		lft_osn_stop_cpu(cpu, true);
 	cpus_read_unlock();
 	/* No probe still looks at the windows the next start resets. */
 	synchronize_rcu();
@@ -526,6 +531,7 @@ static void lft_osn_online_work(struct work_struct *work)
 	cpus_read_lock();
 	if (lft_osn_hooked && cpu_online(cpu) &&
 	    cpumask_test_cpu(cpu, &lft_osn_cfg.cpus) &&
+	    !(LFT_TIMERLAT_UFD && lft_osn_user_workload()) &&
 	    !per_cpu(lft_osn_cpu, cpu).kthread)
 		lft_osn_start_cpu(cpu);
 	cpus_read_unlock();
@@ -542,7 +548,7 @@ static int lft_osn_cpu_online(unsigned int cpu)
 
 static int lft_osn_cpu_offline(unsigned int cpu)
 {
-	lft_osn_stop_cpu(cpu);
+	lft_osn_stop_cpu(cpu, false);
 	return 0;
 }
 
