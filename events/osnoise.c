@@ -3,6 +3,7 @@
  * The osnoise family's events (events/osnoise/), generated from
  * events/defs/osnoise.h on lftrace's own tracepoints (core/own_tp.h).
  */
+#include <linux/interrupt.h>
 #include <linux/math64.h>
 #include <linux/sched.h>
 #include <linux/string.h>

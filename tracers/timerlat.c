@@ -170,7 +170,7 @@ static void lft_tl_print_header(struct lft_print_iter *it, struct lft_rb *rb,
 				struct seq_buf *s, int cpu)
 {
 #ifdef LFT_HAVE_PREEMPT_LAZY
-	seq_buf_puts(s,
+	seq_buf_printf(s, "%s",
 		"#                                _-------=> irqs-off\n"
 		"#                               / _------=> need-resched\n"
 		"#                              | / _-----=> need-resched-lazy\n"
@@ -183,7 +183,7 @@ static void lft_tl_print_header(struct lft_print_iter *it, struct lft_rb *rb,
 		"#           TASK-PID      CPU# |||||||   TIMESTAMP    ID            CONTEXT                LATENCY\n"
 		"#              | |         |   |||||||      |         |                  |                       |\n");
 #else
-	seq_buf_puts(s,
+	seq_buf_printf(s, "%s",
 		"#                                _-----=> irqs-off\n"
 		"#                               / _----=> need-resched\n"
 		"#                              | / _---=> hardirq/softirq\n"
