@@ -77,3 +77,15 @@ count_threads() {
 	done
 	echo $n
 }
+
+# stop_line FILE: FILE (the trace of $d, a tree's array) has the stop
+# threshold's print line. The kernel writes it through trace_printk's
+# buffers, which Debian's kernels allocate only once something uses
+# trace_printk: there it usually writes none, so only lftrace's is held
+# to it.
+stop_line() {
+	case $d in
+	$T*) grep -Eq ': stop tracing hit on cpu [0-9]+$' $1 ;;
+	*) return 0 ;;
+	esac
+}
