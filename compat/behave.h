@@ -43,6 +43,22 @@
  * no symbol and shows as a number.
  */
 #define LFT_STACK_TRAMP_MARK	1
+/*
+ * A hist trigger's stack key is named common_stacktrace (printed so in
+ * the trigger and the hist file; "stacktrace" and "STACKTRACE" still
+ * make one). 6.1 knows only "stacktrace".
+ */
+#define LFT_HIST_STACK_NAME	"common_stacktrace"
+#define LFT_HIST_STACK_ALIASES	1
+/* A variable of another event is named "sys.event.$var" (6.1: "$sys.event.var"). */
+#define LFT_HIST_REF_SYS_DOLLAR	1
+/* "hitcount" is a field of every event (1 a hit): a key, an operand. */
+#define LFT_HIST_HITCOUNT_FIELD	1
+/*
+ * A trigger's "if" filter that does not parse is logged as a filter
+ * file's is ("event filter parse error").
+ */
+#define LFT_TRIG_FILTER_LOGGED	true
 #else
 /*
  * 6.1: trace_marker keeps 1 KiB of a write; trace_marker_raw takes up to
@@ -57,6 +73,11 @@
 #define LFT_EP_FIELD_BAD_VAR	0
 #define LFT_UP_ARG_NOFENTRY	0
 #define LFT_STACK_TRAMP_MARK	0
+#define LFT_HIST_STACK_NAME	"stacktrace"
+#define LFT_HIST_STACK_ALIASES	0
+#define LFT_HIST_REF_SYS_DOLLAR	0
+#define LFT_HIST_HITCOUNT_FIELD	0
+#define LFT_TRIG_FILTER_LOGGED	false
 #endif
 
 #endif /* LFT_COMPAT_BEHAVE_H */
