@@ -250,7 +250,7 @@ static int lft_hw_thread_fn(void *data)
 		gap = max_t(u64, div_u64(gap, USEC_PER_MSEC), 1);
 		gap = min_t(u64, gap, UINT_MAX);
 		wait_event_interruptible_timeout(lft_hw_wq, kthread_should_stop(),
-						 msecs_to_jiffies(gap) + 1);
+						 msecs_to_jiffies((unsigned int)gap) + 1);
 	}
 	return 0;
 }
@@ -558,7 +558,11 @@ static int lft_hw_subsys_init(void)
 	if (ret < 0)
 		return ret;
 	lft_hw_cpuhp = ret;
-	return lft_tracer_register(&lft_hwlat_tracer);
+	ret = lft_tracer_register(&lft_hwlat_tracer);
+	/* Not set up, so not exited: undo here. */
+	if (ret)
+		lft_hw_exit();
+	return ret;
 }
 
 struct lft_subsys lft_hwlat_subsys = {
