@@ -508,12 +508,12 @@ static int lft_hw_store_mode(struct lft_file_ref *ref, char *buf, size_t cnt)
 }
 
 /*
- * The kernel's limits: width and window parse up to 23 characters (more
- * are cut), mode takes 63.
+ * The kernel's limits: width and window parse up to 66 characters (more
+ * are cut, as kstrtoull_from_user() does), mode takes 63.
  */
 static const struct lft_attr lft_hw_attrs[] = {
-	{ "window", 0640, lft_hw_show_window, lft_hw_store_window, 23, true },
-	{ "width", 0640, lft_hw_show_width, lft_hw_store_width, 23, true },
+	{ "window", 0640, lft_hw_show_window, lft_hw_store_window, 66, true },
+	{ "width", 0640, lft_hw_show_width, lft_hw_store_width, 66, true },
 	{ "mode", 0640, lft_hw_show_mode, lft_hw_store_mode, 63 },
 };
 
