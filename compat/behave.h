@@ -59,6 +59,10 @@
  * file's is ("event filter parse error").
  */
 #define LFT_TRIG_FILTER_LOGGED	true
+ * timerlat's user-space workload (osnoise/per_cpu/cpuN/timerlat_fd, since
+ * 6.6) and its records' third context, "user-ret".
+ */
+#define LFT_TIMERLAT_UFD	1
 #else
 /*
  * 6.1: trace_marker keeps 1 KiB of a write; trace_marker_raw takes up to
@@ -78,6 +82,7 @@
 #define LFT_HIST_REF_SYS_DOLLAR	0
 #define LFT_HIST_HITCOUNT_FIELD	0
 #define LFT_TRIG_FILTER_LOGGED	false
+#define LFT_TIMERLAT_UFD	0
 #endif
 
 #endif /* LFT_COMPAT_BEHAVE_H */

@@ -6,9 +6,11 @@
  * engine (output.c, render.c) read.
  */
 #include <linux/kernel.h>
+#include <linux/math64.h>
 #include <linux/sched.h>
 
 #include "arch/x86/fentry.h"
+#include "compat/behave.h"
 #include "core/trace.h"
 
 static unsigned long lft_sym_flags(struct lft_print_iter *it)
@@ -199,6 +201,67 @@ static void lft_raw_hwlat(struct lft_print_iter *it, struct seq_buf *s,
 	seq_buf_printf(s, "%llu %lld %lld %09ld %u\n", h->duration,
 		       h->outer_duration, (long long)h->tv_sec, h->tv_nsec,
 		       h->seqnum);
+}
+
+/*
+ * An osnoise sample: runtime and noise (us), the share of the runtime left
+ * to the workload in percent with five decimals, the longest single noise
+ * and the interference counters, in the kernel's columns.
+ */
+static bool lft_out_osnoise(struct lft_print_iter *it, struct seq_buf *s,
+			    const struct lft_rb_entry *e, const void *data)
+{
+	const struct lft_osnoise_entry *o = data;
+	u64 ratio = 0;
+	u32 dec = 0;
+
+	/* A zero runtime (a sample cut at its start) prints 0, not a fault. */
+	if (o->runtime) {
+		ratio = div64_u64((o->runtime - o->noise) * 10000000ULL,
+				  o->runtime);
+		dec = do_div(ratio, 100000);
+	}
+	seq_buf_printf(s, "%llu %10llu %3llu.%05u %7llu", o->runtime, o->noise,
+		       ratio, dec, o->max_sample);
+	seq_buf_printf(s, " %6u %6u %6u %6u %6u\n", o->hw_count, o->nmi_count,
+		       o->irq_count, o->softirq_count, o->thread_count);
+	return true;
+}
+
+static void lft_raw_osnoise(struct lft_print_iter *it, struct seq_buf *s,
+			    const struct lft_rb_entry *e, const void *data)
+{
+	const struct lft_osnoise_entry *o = data;
+
+	seq_buf_printf(s, "%lld %llu %llu %u %u %u %u %u\n", (s64)o->runtime,
+		       o->noise, o->max_sample, o->hw_count, o->nmi_count,
+		       o->irq_count, o->softirq_count, o->thread_count);
+}
+
+/* A timer's latency, in the irq handler (context 0) or the thread (1). */
+static bool lft_out_timerlat(struct lft_print_iter *it, struct seq_buf *s,
+			     const struct lft_rb_entry *e, const void *data)
+{
+	const struct lft_timerlat_entry *t = data;
+
+	static const char *const ctx[] = { "irq", "thread", "user-ret" };
+	const char *c = t->context ? "thread" : "irq";
+
+	/* 6.12 names a user workload's return (compat/behave.h). */
+	if (LFT_TIMERLAT_UFD && t->context >= 0 && t->context < ARRAY_SIZE(ctx))
+		c = ctx[t->context];
+	seq_buf_printf(s, "#%-5u context %6s timer_latency %9llu ns\n",
+		       t->seqnum, c, t->timer_latency);
+	return true;
+}
+
+static void lft_raw_timerlat(struct lft_print_iter *it, struct seq_buf *s,
+			     const struct lft_rb_entry *e, const void *data)
+{
+	const struct lft_timerlat_entry *t = data;
+
+	seq_buf_printf(s, "%u %d %llu\n", t->seqnum, t->context,
+		       t->timer_latency);
 }
 
 #define LFT_ENTRY_TABLES

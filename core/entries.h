@@ -128,6 +128,29 @@ LFT_ENTRY(hwlat, LFT_TRACE_HWLAT, lft_hwlat_entry, false,
 	"\"cnt:%u\\tts:%010llu.%010lu\\tinner:%llu\\touter:%llu\\tcount:%d\\tnmi-ts:%llu\\tnmi-count:%u\\n\", REC->seqnum, REC->tv_sec, REC->tv_nsec, REC->duration, REC->outer_duration, REC->count, REC->nmi_total_ts, REC->nmi_count",
 	LFT_E_OUT(lft_out_hwlat, lft_raw_hwlat, NULL, NULL))
 
+LFT_ENTRY(osnoise, LFT_TRACE_OSNOISE, lft_osnoise_entry, false,
+	LFT_E_FIELDS(
+		lft_e_field(u64, noise)
+		lft_e_field(u64, runtime)
+		lft_e_field(u64, max_sample)
+		lft_e_field(unsigned int, hw_count)
+		lft_e_field(unsigned int, nmi_count)
+		lft_e_field(unsigned int, irq_count)
+		lft_e_field(unsigned int, softirq_count)
+		lft_e_field(unsigned int, thread_count)
+	),
+	"\"noise:%llu\\tmax_sample:%llu\\thw:%u\\tnmi:%u\\tirq:%u\\tsoftirq:%u\\tthread:%u\\n\", REC->noise, REC->max_sample, REC->hw_count, REC->nmi_count, REC->irq_count, REC->softirq_count, REC->thread_count",
+	LFT_E_OUT(lft_out_osnoise, lft_raw_osnoise, NULL, NULL))
+
+LFT_ENTRY(timerlat, LFT_TRACE_TIMERLAT, lft_timerlat_entry, false,
+	LFT_E_FIELDS(
+		lft_e_field(unsigned int, seqnum)
+		lft_e_field(int, context)
+		lft_e_field(u64, timer_latency)
+	),
+	"\"seq:%u\\tcontext:%d\\ttimer_latency:%llu\\n\", REC->seqnum, REC->context, REC->timer_latency",
+	LFT_E_OUT(lft_out_timerlat, lft_raw_timerlat, NULL, NULL))
+
 LFT_ENTRY(raw_data, LFT_TRACE_RAW_DATA, lft_raw_entry, false,
 	LFT_E_FIELDS(
 		lft_e_field(unsigned int, id)

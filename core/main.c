@@ -38,6 +38,7 @@ static struct lft_subsys *const lft_subsystems[] = {
 	&lft_function_subsys,
 	&lft_latency_subsys,
 	&lft_hwlat_subsys,
+	&lft_osnoise_subsys,
 };
 
 static bool lft_dir_name_valid(const char *name)

@@ -35,6 +35,8 @@ enum lft_entry_type {
 	LFT_TRACE_GRAPH_ENT = 11,
 	LFT_TRACE_USER_STACK = 12,
 	LFT_TRACE_HWLAT = 15,
+	LFT_TRACE_OSNOISE = 16,
+	LFT_TRACE_TIMERLAT = 17,
 	LFT_TRACE_RAW_DATA = 18,
 };
 
@@ -545,6 +547,7 @@ void lft_tracers_array_free(struct lft_array *tr);
 extern struct lft_subsys lft_function_subsys;
 extern struct lft_subsys lft_latency_subsys;
 extern struct lft_subsys lft_hwlat_subsys;
+extern struct lft_subsys lft_osnoise_subsys;
 extern struct lft_subsys lft_events_subsys;
 int lft_subsys_init(struct lft_subsys *const *table, unsigned int n);
 void lft_subsys_stop(void);

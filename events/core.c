@@ -768,18 +768,30 @@ static unsigned long lft_ev_seq;
  * for modules' and dynamic events (added to both, one by one). So: events
  * of modules first, in registry order; then built-in ones, in the reverse
  * of it. lftrace's own dynamic events (kprobes) keep their place, newest
- * first, before all.
+ * first, before all. An event of lftrace's own tracepoint goes where the
+ * kernel lists its event of that name, if it has one.
  */
+#define LFT_EV_OWN_MAX	8
+
 struct lft_ev_order {
 	struct xarray by_kid;
 	long i;
+	/* Events of lftrace's own tracepoints: ranked by the kernel's name. */
+	struct lft_event *own[LFT_EV_OWN_MAX];
+	unsigned int nown;
 };
 
 static int lft_ev_order_call(struct trace_event_call *call, void *data)
 {
 	struct lft_ev_order *o = data;
 	struct lft_event *ev = xa_load(&o->by_kid, call->event.type);
+	unsigned int j;
 
+	for (j = 0; !ev && j < o->nown; j++)
+		if (call->class && call->class->system &&
+		    !strcmp(o->own[j]->system, call->class->system) &&
+		    !strcmp(o->own[j]->name, trace_event_name(call)))
+			ev = o->own[j];
 	o->i++;
 	if (ev)
 		ev->rank = call->module ? o->i : LONG_MAX / 2 - o->i;
@@ -823,10 +835,13 @@ void lft_events_order(void)
 	struct lft_event *ev;
 
 	xa_init(&o.by_kid);
-	list_for_each_entry(ev, &lft_ev_list, list)
+	list_for_each_entry(ev, &lft_ev_list, list) {
+		if (ev->own_tp && o.nown < LFT_EV_OWN_MAX)
+			o.own[o.nown++] = ev;
 		if (ev->kid && xa_err(xa_store(&o.by_kid, ev->kid, ev,
 					       GFP_KERNEL)))
 			goto out;
+	}
 	lft_kev_for_each(lft_ev_order_call, &o);
 	list_sort(NULL, &lft_ev_list, lft_ev_rank_cmp);
 	lft_arrays_for_each(lft_ev_order_one, NULL);
@@ -1038,6 +1053,25 @@ static const char *lft_ev_kernel_differs(struct lft_event *ev)
 		NULL;
 }
 
+/*
+ * Why a generated event of the kernel's tracepoint @ev->tp cannot be
+ * served on this kernel, or NULL; *@checked says whether BTF checked its
+ * prototype.
+ */
+static const char *lft_ev_kernel_check(struct lft_event *ev, bool *checked)
+{
+	const char *why;
+
+	if (!ev->tp)
+		return "this kernel has no such tracepoint";
+	if (ev->proto) {
+		why = lft_btf_tp_proto(ev->name, ev->proto, checked);
+		if (why)
+			return why;
+	}
+	return lft_ev_kernel_differs(ev);
+}
+
 /**
  * lft_events_init() - the registry at load, with the static events
  * @tables: the static events' tables, in the order the events/ tree lists
@@ -1075,15 +1109,18 @@ int lft_events_init(const struct lft_ev_table *const *tables,
 				ev->fields = ev->fields_of(&ev->nfields);
 			/* Found again by lft_ev_kernel_differs(), if it can. */
 			ev->kid = 0;
-			ev->tp = lft_tp_find(ev->name);
-			if (!ev->tp)
-				why = "this kernel has no such tracepoint";
-			else if (ev->proto)
-				why = lft_btf_tp_proto(ev->name, ev->proto,
-						       &checked);
+			/*
+			 * lftrace's own source: nothing of the kernel's to
+			 * check, and the kernel's event of the name, if any,
+			 * is not this one (no kid).
+			 */
+			if (ev->own_tp) {
+				ev->tp = ev->own_tp;
+			} else {
+				ev->tp = lft_tp_find(ev->name);
+				why = lft_ev_kernel_check(ev, &checked);
+			}
 			nchecked += checked;
-			if (!why)
-				why = lft_ev_kernel_differs(ev);
 			if (!why && ev->setup)
 				why = ev->setup();
 			if (why) {

@@ -75,6 +75,10 @@ struct lft_ev_flag {
  *	@kid if set, else an id the kernel's allocator gave (@own_type)
  * @own_type: what holds that id in the kernel (NULL: the id is @kid)
  * @tp: the kernel's tracepoint, found at load (NULL: the event is left out)
+ * @own_tp: lftrace's own tracepoint of the event (core/own_tp.h), which
+ *	@tp is then, whatever the kernel has: its source is lftrace's (the
+ *	osnoise family's), it takes no id of the kernel's (perf, given its
+ *	id, refuses it rather than count the kernel's event of that name)
  * @users: arrays that enabled it (lft_lock); the probe is registered while
  *	there are any
  * @active: the arrays' files that have it enabled (RCU, for the probe)
@@ -104,6 +108,7 @@ struct lft_event {
 	int id;
 	struct trace_event *own_type;
 	struct tracepoint *tp;
+	struct tracepoint *own_tp;
 	int users;
 	struct list_head active;
 	struct list_head list;

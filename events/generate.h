@@ -22,12 +22,14 @@
  *	LFT_DEFINE_EVENT_CHECKED(cls, sys, name, setup): @setup runs at load
  *		and may leave the event out (see struct lft_event)
  *	LFT_TRACE_EVENT(sys, name, proto, args, fields, assign, print)
+ *	LFT_DEFINE_EVENT_OWN(cls, sys, name, tp): an event of lftrace's own
+ *		tracepoint @tp (core/own_tp.h), not the kernel's of its name
  * with LFT_PROTO(...), LFT_ARGS(...), LFT_FIELDS(...) of lft_field(type,
  * name), lft_array(type, name, len) and lft_string(name, src),
  * LFT_ASSIGN(...) writing __entry->name and lft_assign_str(name, src) for
  * each string, and LFT_PRINTK(fmt, args...) reading __entry->name,
- * __get_str(name), __print_flags() and __print_symbolic() as the kernel's
- * print fmt does.
+ * __get_str(name), __print_flags(), __print_symbolic(), __print_ns_to_secs()
+ * and __print_ns_without_secs() as the kernel's print fmt does.
  *
  * Deliberately not include-guarded: included once by each subsystem file.
  */
@@ -64,6 +66,7 @@
 	};
 #define LFT_DEFINE_EVENT(cls, sys, name)
 #define LFT_DEFINE_EVENT_CHECKED(cls, sys, name, setup)
+#define LFT_DEFINE_EVENT_OWN(cls, sys, name, tp)
 #define lft_field(type, item)		type item;
 #define lft_array(type, item, len)	type item[len];
 #define lft_string(item, src)		u32 __data_loc_##item;
@@ -202,6 +205,14 @@
 									\
 		lft_ev_psym(&__p, val, __t, ARRAY_SIZE(__t));		\
 	})
+#define __print_ns_to_secs(val)	div_u64((u64)(val), NSEC_PER_SEC)
+#define __print_ns_without_secs(val)					\
+	({								\
+		u32 __rem;						\
+									\
+		div_u64_rem((u64)(val), NSEC_PER_SEC, &__rem);		\
+		__rem;							\
+	})
 #include LFT_EV_DEFS
 
 /*
@@ -215,6 +226,11 @@
 #undef __get_str
 #undef __print_flags
 #undef __print_symbolic
+#undef __print_ns_to_secs
+#undef __print_ns_without_secs
+/* As the kernel's format files spell them. */
+#define __print_ns_to_secs(val)		(val) / 1000000000UL
+#define __print_ns_without_secs(val)	(val) % 1000000000UL
 #define LFT_EVENT_CLASS(cls, proto, args, fields, assign, print)	\
 	static const char lft_fmt_##cls[] = print;			\
 	static const char lft_proto_##cls[] = __stringify(proto);
@@ -225,6 +241,9 @@
 #undef LFT_EVENT_CLASS
 #undef LFT_DEFINE_EVENT
 #undef LFT_DEFINE_EVENT_CHECKED
+#undef LFT_DEFINE_EVENT_OWN
+#undef __print_ns_to_secs
+#undef __print_ns_without_secs
 #define LFT_EVENT_CLASS(cls, proto, args, fields, assign, print)
 #define LFT_DEFINE_EVENT_CHECKED(cls, sys, ev, setup_fn)		\
 	static struct lft_event lft_ev_##ev = {				\
@@ -233,13 +252,22 @@
 		.print_fmt = lft_fmt_##cls, .print = lft_print_##cls,	\
 		.proto = lft_proto_##cls, .setup = setup_fn,		\
 	};
+#define LFT_DEFINE_EVENT_OWN(cls, sys, ev, tpname)			\
+	static struct lft_event lft_ev_##ev = {				\
+		.system = sys, .name = #ev, .probe = lft_probe_##cls,	\
+		.fields_of = lft_fields_of_##cls,			\
+		.print_fmt = lft_fmt_##cls, .print = lft_print_##cls,	\
+		.own_tp = &__tracepoint_##tpname,			\
+	};
 #define LFT_DEFINE_EVENT(cls, sys, ev)					\
 	LFT_DEFINE_EVENT_CHECKED(cls, sys, ev, NULL)
 #include LFT_EV_DEFS
 
 /* ---------------------------------------- 9: the table, in listed order */
 #undef LFT_DEFINE_EVENT_CHECKED
+#undef LFT_DEFINE_EVENT_OWN
 #define LFT_DEFINE_EVENT_CHECKED(cls, sys, ev, setup_fn) &lft_ev_##ev,
+#define LFT_DEFINE_EVENT_OWN(cls, sys, ev, tpname) &lft_ev_##ev,
 #define LFT_EV_EVENTS_	__PASTE(LFT_EV_NAME, _events)
 static struct lft_event *const LFT_EV_EVENTS_[] = {
 #include LFT_EV_DEFS
@@ -256,6 +284,7 @@ const struct lft_ev_table __PASTE(LFT_EV_NAME, _table) = {
 #undef LFT_EVENT_CLASS
 #undef LFT_DEFINE_EVENT
 #undef LFT_DEFINE_EVENT_CHECKED
+#undef LFT_DEFINE_EVENT_OWN
 #undef LFT_TRACE_EVENT
 #undef LFT_PRINTK
 #undef __entry

@@ -50,11 +50,13 @@ LFT_EV_TABLE(lft_vmscan);
 LFT_EV_TABLE(lft_module);
 LFT_EV_TABLE(lft_net);
 LFT_EV_TABLE(lft_block);
+LFT_EV_TABLE(lft_osnoise);
 
 static const struct lft_ev_table *const lft_ev_tables[] = {
 	&lft_sched_table, &lft_irq_table, &lft_signal_table, &lft_timer_table,
 	&lft_syscalls_table, &lft_kmem_table, &lft_vmscan_table,
 	&lft_module_table, &lft_net_table, &lft_block_table,
+	&lft_osnoise_table,
 };
 
 /* Read by every event's commit (events/core.c). */

@@ -38,6 +38,15 @@ expect_eq() {
 	[ "$2" = "$3" ] || fail "$1: got '$2', want '$3'"
 }
 
+# no_own_events: stdin's event lines ("sys:event", or "sys/event/..."
+# paths) without lftrace's own events of its own tracers: osnoise:* are
+# fed by lftrace's osnoise and timerlat (docs/latency.md), not by the
+# kernel's, and take ids of their own; where the kernel has events of
+# that name (the RT kernel), osnoise.tc compares their formats.
+no_own_events() {
+	grep -v -E '^(osnoise:|osnoise/)'
+}
+
 # kernel_names KL TL: the trace lines of TL (one file per tree, the same
 # shape), each line that KL lacks but has with its task as "<...>" printed
 # as KL has it. The kernel prints "<...>" for a pid whose name its
