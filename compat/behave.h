@@ -59,6 +59,7 @@
  * file's is ("event filter parse error").
  */
 #define LFT_TRIG_FILTER_LOGGED	true
+/*
  * timerlat's user-space workload (osnoise/per_cpu/cpuN/timerlat_fd, since
  * 6.6) and its records' third context, "user-ret".
  */
