@@ -44,6 +44,22 @@
  */
 #define LFT_STACK_TRAMP_MARK	1
 /*
+ * A hist trigger's stack key is named common_stacktrace (printed so in
+ * the trigger and the hist file; "stacktrace" and "STACKTRACE" still
+ * make one). 6.1 knows only "stacktrace".
+ */
+#define LFT_HIST_STACK_NAME	"common_stacktrace"
+#define LFT_HIST_STACK_ALIASES	1
+/* A variable of another event is named "sys.event.$var" (6.1: "$sys.event.var"). */
+#define LFT_HIST_REF_SYS_DOLLAR	1
+/* "hitcount" is a field of every event (1 a hit): a key, an operand. */
+#define LFT_HIST_HITCOUNT_FIELD	1
+/*
+ * A trigger's "if" filter that does not parse is logged as a filter
+ * file's is ("event filter parse error").
+ */
+#define LFT_TRIG_FILTER_LOGGED	true
+/*
  * timerlat's user-space workload (osnoise/per_cpu/cpuN/timerlat_fd, since
  * 6.6) and its records' third context, "user-ret".
  */
@@ -62,6 +78,11 @@
 #define LFT_EP_FIELD_BAD_VAR	0
 #define LFT_UP_ARG_NOFENTRY	0
 #define LFT_STACK_TRAMP_MARK	0
+#define LFT_HIST_STACK_NAME	"stacktrace"
+#define LFT_HIST_STACK_ALIASES	0
+#define LFT_HIST_REF_SYS_DOLLAR	0
+#define LFT_HIST_HITCOUNT_FIELD	0
+#define LFT_TRIG_FILTER_LOGGED	false
 #define LFT_TIMERLAT_UFD	0
 #endif
 

@@ -173,6 +173,37 @@ static void lft_raw_raw_data(struct lft_print_iter *it, struct seq_buf *s,
 }
 
 /*
+ * A hardware latency sample (tracers/hwlat.c). The time in NMIs only where
+ * sched_clock() may be read in them, as the kernel prints it.
+ */
+static bool lft_out_hwlat(struct lft_print_iter *it, struct seq_buf *s,
+			  const struct lft_rb_entry *e, const void *data)
+{
+	const struct lft_hwlat_entry *h = data;
+
+	seq_buf_printf(s, "#%-5u inner/outer(us): %4llu/%-5llu ts:%lld.%09ld count:%d",
+		       h->seqnum, h->duration, h->outer_duration,
+		       (long long)h->tv_sec, h->tv_nsec, h->count);
+	if (h->nmi_count) {
+		if (!IS_ENABLED(CONFIG_GENERIC_SCHED_CLOCK))
+			seq_buf_printf(s, " nmi-total:%llu", h->nmi_total_ts);
+		seq_buf_printf(s, " nmi-count:%u", h->nmi_count);
+	}
+	seq_buf_printf(s, "\n");
+	return true;
+}
+
+static void lft_raw_hwlat(struct lft_print_iter *it, struct seq_buf *s,
+			  const struct lft_rb_entry *e, const void *data)
+{
+	const struct lft_hwlat_entry *h = data;
+
+	seq_buf_printf(s, "%llu %lld %lld %09ld %u\n", h->duration,
+		       h->outer_duration, (long long)h->tv_sec, h->tv_nsec,
+		       h->seqnum);
+}
+
+/*
  * An osnoise sample: runtime and noise (us), the share of the runtime left
  * to the workload in percent with five decimals, the longest single noise
  * and the interference counters, in the kernel's columns.

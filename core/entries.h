@@ -113,6 +113,21 @@ LFT_ENTRY(user_stack, LFT_TRACE_USER_STACK, lft_ustack_entry, false,
 	LFT_E_STACK_FMT,
 	LFT_E_OUT(lft_out_ustack, lft_raw_type, NULL, NULL))
 
+/* The kernel's struct timespec64 member, flat: its format names tv_sec. */
+LFT_ENTRY(hwlat, LFT_TRACE_HWLAT, lft_hwlat_entry, false,
+	LFT_E_FIELDS(
+		lft_e_field(u64, duration)
+		lft_e_field(u64, outer_duration)
+		lft_e_field(u64, nmi_total_ts)
+		lft_e_field(s64, tv_sec)
+		lft_e_field(long, tv_nsec)
+		lft_e_field(unsigned int, nmi_count)
+		lft_e_field(unsigned int, seqnum)
+		lft_e_field(unsigned int, count)
+	),
+	"\"cnt:%u\\tts:%010llu.%010lu\\tinner:%llu\\touter:%llu\\tcount:%d\\tnmi-ts:%llu\\tnmi-count:%u\\n\", REC->seqnum, REC->tv_sec, REC->tv_nsec, REC->duration, REC->outer_duration, REC->count, REC->nmi_total_ts, REC->nmi_count",
+	LFT_E_OUT(lft_out_hwlat, lft_raw_hwlat, NULL, NULL))
+
 LFT_ENTRY(osnoise, LFT_TRACE_OSNOISE, lft_osnoise_entry, false,
 	LFT_E_FIELDS(
 		lft_e_field(u64, noise)

@@ -276,12 +276,20 @@ static void lft_show_tracing_on(struct lft_file_ref *ref, struct seq_buf *s)
 static int lft_store_tracing_on(struct lft_file_ref *ref, char *buf,
 				size_t cnt)
 {
+	struct lft_tracer *t = ref->tr->tracer;
 	unsigned long val;
 	int ret = kstrtoul(buf, 10, &val);
 
 	if (ret)
 		return ret;
+	/* A change starts or stops the tracer's own work, as the kernel's. */
+	if (!!val == lft_array_on(ref->tr))
+		return 0;
 	lft_array_set_on(ref->tr, val);
+	if (val && t->start)
+		t->start(ref->tr);
+	else if (!val && t->stop)
+		t->stop(ref->tr);
 	return 0;
 }
 

@@ -37,6 +37,7 @@ static struct lft_subsys *const lft_subsystems[] = {
 	&lft_events_subsys,
 	&lft_function_subsys,
 	&lft_latency_subsys,
+	&lft_hwlat_subsys,
 	&lft_osnoise_subsys,
 };
 

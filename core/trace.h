@@ -34,6 +34,7 @@ enum lft_entry_type {
 	LFT_TRACE_GRAPH_RET = 10,
 	LFT_TRACE_GRAPH_ENT = 11,
 	LFT_TRACE_USER_STACK = 12,
+	LFT_TRACE_HWLAT = 15,
 	LFT_TRACE_OSNOISE = 16,
 	LFT_TRACE_TIMERLAT = 17,
 	LFT_TRACE_RAW_DATA = 18,
@@ -224,6 +225,8 @@ struct dentry;
  * @array_free: free it (the array's tracer was reset already)
  * @lat_note: lines of its own in the latency header (before "started at")
  * @option_changed: an option changed while it runs (lft_lock held)
+ * @start: tracing_on was switched to 1 while it runs (lft_lock held)
+ * @stop: tracing_on was switched to 0 while it runs (lft_lock held)
  * @allow_instances: may run in instances/ too
  * @print_max: "trace" shows the max (snapshot) buffer: a latency tracer
  * @list: registry link
@@ -243,6 +246,8 @@ struct lft_tracer {
 	void (*lat_note)(struct lft_array *tr, struct seq_buf *s);
 	void (*option_changed)(struct lft_array *tr, unsigned long bit,
 			       bool on);
+	void (*start)(struct lft_array *tr);
+	void (*stop)(struct lft_array *tr);
 	bool allow_instances;
 	bool print_max;
 	struct list_head list;
@@ -541,6 +546,7 @@ void lft_tracers_array_free(struct lft_array *tr);
  */
 extern struct lft_subsys lft_function_subsys;
 extern struct lft_subsys lft_latency_subsys;
+extern struct lft_subsys lft_hwlat_subsys;
 extern struct lft_subsys lft_osnoise_subsys;
 extern struct lft_subsys lft_events_subsys;
 int lft_subsys_init(struct lft_subsys *const *table, unsigned int n);

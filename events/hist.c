@@ -28,6 +28,7 @@
 #include <linux/stacktrace.h>
 #include <linux/string.h>
 
+#include "compat/behave.h"
 #include "compat/kapi.h"
 #include "events/hist.h"
 
@@ -521,7 +522,8 @@ static int lft_hist_filter(struct lft_ev_file *f, char *filter,
 
 	if (strcmp(s, "if") || !filter)
 		return -EINVAL;
-	ret = lft_filter_compile(f->tr, f->ev, filter, false, &t->filter);
+	ret = lft_filter_compile(f->tr, f->ev, filter, LFT_TRIG_FILTER_LOGGED,
+				 &t->filter);
 	if (ret)
 		return ret;
 	t->filter_str = kstrdup(filter, GFP_KERNEL);

@@ -15,6 +15,7 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 
+#include "compat/behave.h"
 #include "compat/kapi.h"
 #include "events/hist.h"
 
@@ -310,7 +311,9 @@ static const char *lft_hx_name_at(const struct lft_hfield *hf,
 		return hf->expr ?: "";
 	if (hf->kind == LFT_HF_REF) {
 		/* 6.1 too returns a static buffer: lft_lock serializes it. */
-		if (hf->ref_sys && snprintf(full, sizeof(full), "%s.%s.%s",
+		if (hf->ref_sys && snprintf(full, sizeof(full),
+					    LFT_HIST_REF_SYS_DOLLAR ?
+					    "%s.%s.$%s" : "%s.%s.%s",
 					    hf->ref_sys, hf->ref_ev,
 					    hf->expr) < sizeof(full))
 			return full;
@@ -318,6 +321,10 @@ static const char *lft_hx_name_at(const struct lft_hfield *hf,
 	}
 	if (hf->flags & LFT_HF_TIMESTAMP)
 		return "common_timestamp";
+	if (LFT_HIST_HITCOUNT_FIELD && hf->kind == LFT_HF_COUNT)
+		return "hitcount";
+	if (LFT_HIST_STACK_ALIASES && hf->kind == LFT_HF_STACK)
+		return LFT_HIST_STACK_NAME;
 	return "";
 }
 
@@ -562,12 +569,28 @@ static int lft_hx_field(struct lft_hist_parse *p, const char *str,
 			p->hd->usecs = true;
 		goto out;
 	}
+	if (LFT_HIST_HITCOUNT_FIELD && !strcmp(name, "hitcount")) {
+		hf->kind = LFT_HF_COUNT;
+		hf->vsize = 8;
+		goto out;
+	}
 	if (!strcmp(name, "common_cpu")) {
 		hf->kind = LFT_HF_CPU;
 		hf->vsize = 4;
 		goto out;
 	}
 	fl = lft_hx_lookup(p->f->ev, name);
+	/*
+	 * 6.12's stack is a generic field: a key (a value refuses it as a
+	 * modifier), unless the event has a field of that name.
+	 */
+	if (LFT_HIST_STACK_ALIASES && (!fl || !fl->size) &&
+	    (!strcmp(name, LFT_HIST_STACK_NAME) ||
+	     !strcmp(name, "stacktrace") || !strcmp(name, "STACKTRACE"))) {
+		hf->kind = LFT_HF_STACK;
+		hf->vsize = LFT_HIST_STACK_DEPTH * sizeof(unsigned long);
+		goto out;
+	}
 	if (fl && lft_hx_is_cpu(fl)) {
 		hf->kind = LFT_HF_CPU;
 		hf->vsize = 4;

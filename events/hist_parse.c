@@ -10,6 +10,7 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 
+#include "compat/behave.h"
 #include "events/hist.h"
 
 static const char *const lft_hist_errs[] = {
@@ -119,8 +120,9 @@ static int lft_hist_vals(struct lft_hist_parse *p, struct lft_hist_data *hd)
 		hf = lft_hx_parse(p, str, 0, NULL, &nsub);
 		if (IS_ERR(hf))
 			return PTR_ERR(hf);
-		if (hf->flags & (LFT_HF_BUCKET | LFT_HF_LOG2 | LFT_HF_SYM |
-				 LFT_HF_SYM_OFFSET | LFT_HF_SYSCALL)) {
+		if ((hf->flags & (LFT_HF_BUCKET | LFT_HF_LOG2 | LFT_HF_SYM |
+				  LFT_HF_SYM_OFFSET | LFT_HF_SYSCALL)) ||
+		    hf->kind == LFT_HF_STACK) {
 			lft_hist_err(p, LFT_HE_BAD_FIELD_MODIFIER, str);
 			lft_hx_drop(hf);
 			return -EINVAL;
@@ -135,14 +137,26 @@ static int lft_hist_vals(struct lft_hist_parse *p, struct lft_hist_data *hd)
 	return 0;
 }
 
-/* One key, "stacktrace" or a field or expression, into @hf. */
+/*
+ * Whether @str names the stack key: "stacktrace" always; 6.12 also takes
+ * its own name and the generic field STACKTRACE.
+ */
+static bool lft_hist_is_stack(const char *str)
+{
+	if (!strcmp(str, "stacktrace"))
+		return true;
+	return LFT_HIST_STACK_ALIASES &&
+	       (!strcmp(str, LFT_HIST_STACK_NAME) || !strcmp(str, "STACKTRACE"));
+}
+
+/* One key, the stack or a field or expression, into @hf. */
 static int lft_hist_key(struct lft_hist_parse *p, char *str,
 			struct lft_hfield *hf)
 {
 	struct lft_hfield *k;
 	unsigned int nsub = 0;
 
-	if (!strcmp(str, "stacktrace")) {
+	if (lft_hist_is_stack(str)) {
 		hf->kind = LFT_HF_STACK;
 		hf->flags = LFT_HF_KEY;
 		hf->vsize = LFT_HIST_STACK_DEPTH * sizeof(unsigned long);

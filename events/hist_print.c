@@ -11,6 +11,7 @@
 #include <linux/mm.h>
 #include <linux/slab.h>
 
+#include "compat/behave.h"
 #include "events/generic.h"
 #include "events/hist.h"
 
@@ -30,7 +31,9 @@ static void lft_hist_print_field(struct seq_buf *s,
 	} else if (hf->kind == LFT_HF_CONST) {
 		seq_buf_printf(s, "%llu", hf->constant);
 	} else {
-		if (hf->kind == LFT_HF_REF)
+		/* 6.12 puts the '$' of another event's variable inside. */
+		if (hf->kind == LFT_HF_REF &&
+		    !(LFT_HIST_REF_SYS_DOLLAR && hf->ref_sys))
 			seq_buf_printf(s, "$");
 		seq_buf_printf(s, "%s", lft_hx_name(hf));
 	}
@@ -58,7 +61,7 @@ void lft_hist_print_trig(struct seq_buf *s, const struct lft_hist_trig *t)
 		if (i > hd->nvals)
 			seq_buf_printf(s, ",");
 		if (hd->fields[i].kind == LFT_HF_STACK)
-			seq_buf_printf(s, "stacktrace");
+			seq_buf_printf(s, LFT_HIST_STACK_NAME);
 		else
 			lft_hist_print_field(s, &hd->fields[i]);
 	}
@@ -232,7 +235,7 @@ void lft_hist_print_key(struct seq_buf *s, const struct lft_hist_data *hd,
 		} else if (hf->kind == LFT_HF_STACK) {
 			const unsigned long *st = k;
 
-			seq_buf_printf(s, "stacktrace:\n");
+			seq_buf_printf(s, LFT_HIST_STACK_NAME ":\n");
 			for (j = 0; j < LFT_HIST_STACK_DEPTH && st[j]; j++)
 				seq_buf_printf(s, "%*c%pS\n", 9, ' ',
 					       (void *)st[j]);

@@ -21,6 +21,7 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 
+#include "compat/behave.h"
 #include "events/event.h"
 
 enum lft_trig_type {
@@ -524,8 +525,8 @@ int lft_ev_store_trigger(struct lft_file_ref *ref, char *buf, size_t cnt)
 		if (!str_has_prefix(flt, "if") || !isspace(flt[2]))
 			goto out;
 		flt = skip_spaces(flt + 2);
-		ret = lft_filter_compile(ref->tr, f->ev, flt, false,
-					 &t->filter);
+		ret = lft_filter_compile(ref->tr, f->ev, flt,
+					 LFT_TRIG_FILTER_LOGGED, &t->filter);
 		if (ret)
 			goto out;
 		t->filter_str = kstrdup(flt, GFP_KERNEL);
