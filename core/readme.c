@@ -105,6 +105,13 @@ static const char *const lft_readme[] = {
 "  osnoise/per_cpu/cpuN/timerlat_fd - timerlat with NO_OSNOISE_WORKLOAD: a task pinned\n"
 "\t\t\t\t  to CPU N opens it and each read() is one activation\n"
 #endif
+"\n"
+"hwlat: a thread reads the clock with interrupts off for width of every window;\n"
+"a gap over tracing_thresh (10 us when 0) is time the CPU was taken away:\n"
+"  hwlat_detector/\t\t- at the top level only:\n"
+"  hwlat_detector/window\t\t- microseconds of each period (>= width)\n"
+"  hwlat_detector/width\t\t- microseconds of each window spent sampling (<= window)\n"
+"  hwlat_detector/mode\t\t- none, round-robin or per-cpu: where the threads run\n"
 "\n",
 "Function tracer (echo function > current_tracer):\n"
 "  available_filter_functions\t- every function it can trace, \"name\" or \"name [module]\"\n"
