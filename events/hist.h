@@ -486,6 +486,7 @@ struct lft_hfield *lft_hx_parse(struct lft_hist_parse *p, char *str,
 				unsigned int *nsub);
 void lft_hx_release(struct lft_hfield *hf);
 void lft_hx_free(struct lft_hfield *hf);
+bool lft_hist_is_stack(const char *str);
 const char *lft_hx_name(const struct lft_hfield *hf);
 bool lft_hx_has_vars(const struct lft_hfield *hf);
 const char *lft_hx_type(const struct lft_hfield *hf);

@@ -543,6 +543,23 @@ u64 lft_hist_eval(const struct lft_hfield *hf, const struct lft_hist_ctx *c)
 
 /* ------------------------------------------------------------ parsing */
 
+/**
+ * lft_hist_is_stack() - whether a key's text names the stack
+ * @str: the text
+ *
+ * "stacktrace" always; 6.12 also takes its own name and the generic
+ * field STACKTRACE (compat/behave.h).
+ *
+ * Return: true for the stack.
+ */
+bool lft_hist_is_stack(const char *str)
+{
+	if (!strcmp(str, "stacktrace"))
+		return true;
+	return LFT_HIST_STACK_ALIASES &&
+	       (!strcmp(str, LFT_HIST_STACK_NAME) || !strcmp(str, "STACKTRACE"));
+}
+
 /* A field's leaf, "NAME[.MOD]" (6.1's parse_field()): 0 or -errno. */
 static int lft_hx_field(struct lft_hist_parse *p, const char *str,
 			struct lft_hfield *hf)
@@ -585,8 +602,7 @@ static int lft_hx_field(struct lft_hist_parse *p, const char *str,
 	 * modifier), unless the event has a field of that name.
 	 */
 	if (LFT_HIST_STACK_ALIASES && (!fl || !fl->size) &&
-	    (!strcmp(name, LFT_HIST_STACK_NAME) ||
-	     !strcmp(name, "stacktrace") || !strcmp(name, "STACKTRACE"))) {
+	    lft_hist_is_stack(name)) {
 		hf->kind = LFT_HF_STACK;
 		hf->vsize = LFT_HIST_STACK_DEPTH * sizeof(unsigned long);
 		goto out;

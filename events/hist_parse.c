@@ -10,7 +10,6 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 
-#include "compat/behave.h"
 #include "events/hist.h"
 
 static const char *const lft_hist_errs[] = {
@@ -135,18 +134,6 @@ static int lft_hist_vals(struct lft_hist_parse *p, struct lft_hist_data *hd)
 	if (vals && strcmp(vals, "hitcount"))
 		return -EINVAL;
 	return 0;
-}
-
-/*
- * Whether @str names the stack key: "stacktrace" always; 6.12 also takes
- * its own name and the generic field STACKTRACE.
- */
-static bool lft_hist_is_stack(const char *str)
-{
-	if (!strcmp(str, "stacktrace"))
-		return true;
-	return LFT_HIST_STACK_ALIASES &&
-	       (!strcmp(str, LFT_HIST_STACK_NAME) || !strcmp(str, "STACKTRACE"));
 }
 
 /* One key, the stack or a field or expression, into @hf. */
