@@ -12,6 +12,8 @@
 #   make bench-events   lftrace's sched_switch event against the kernel's
 #   make bench-scale    how both trees' costs grow: instances, kprobes,
 #                       filter size, enabling every site, buffer memory
+#   make bench-latency  osnoise, timerlat, hwlat: the noise floor and the
+#                       cost, against the RT kernel's own tracers
 #   make dkms-install   register, build and install lftrace with DKMS (root)
 #   make dkms-remove    take it out of DKMS and /usr/src again (root)
 #   make clean
@@ -26,7 +28,7 @@ RUNNING_KDIR := /lib/modules/$(shell uname -r)/build
 KDIR ?= $(if $(wildcard $(RUNNING_KDIR)),$(RUNNING_KDIR),$(shell $(CURDIR)/qemu-test/kernels kdir debian 2>/dev/null))
 
 .PHONY: all modules clean deps test test-all check bench-ringbuf bench-function \
-	bench-graph bench-events bench-scale dkms-source dkms-install dkms-remove
+	bench-graph bench-events bench-scale bench-latency dkms-source dkms-install dkms-remove
 
 all: modules
 
@@ -63,6 +65,9 @@ bench-events:
 
 bench-scale:
 	qemu-test/bench/scale/run
+
+bench-latency:
+	qemu-test/bench/latency/run
 
 # DKMS keeps a copy of the sources in /usr/src/PACKAGE-VERSION and rebuilds
 # it for every kernel installed later. The copy is what a module build

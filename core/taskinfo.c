@@ -113,6 +113,22 @@ int lft_taskinfo_start(unsigned int what)
 }
 
 /**
+ * lft_taskinfo_note_now() - an entry was committed: its task's comm now
+ *
+ * For writers of a few records a period (a latency tracer's samples),
+ * which then need no sched_switch probe, whose cost every context switch
+ * would pay; as lft_taskinfo_note() besides, for tgids. Any context but
+ * NMI.
+ */
+void lft_taskinfo_note_now(void)
+{
+	if (!lft_cmdline_record(current, false))
+		this_cpu_write(lft_taskinfo_save, true);
+	else if (READ_ONCE(lft_tgid_ref))
+		this_cpu_write(lft_taskinfo_save, true);
+}
+
+/**
  * lft_taskinfo_stop() - undo one lft_taskinfo_start()
  * @what: what was passed to it
  */

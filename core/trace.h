@@ -647,6 +647,7 @@ static __always_inline void lft_taskinfo_note(void)
 }
 
 int lft_taskinfo_start(unsigned int what);
+void lft_taskinfo_note_now(void);
 void lft_taskinfo_stop(unsigned int what);
 int lft_tgid_find(int pid);
 void lft_tgid_show(struct seq_buf *s);

@@ -68,6 +68,9 @@ static s64 lft_osn_close(struct lft_osn_cpu *c, struct lft_osn_win *w)
 		d = now - w->start;
 		barrier();
 	} while (n != local_read(&c->int_counter));
+	/* Discounted more than it lasted: a race the kernel's also reports. */
+	if (d < 0)
+		lft_osn_taint("Negative duration!\n");
 	w->start = 0;
 	return d;
 }
@@ -418,12 +421,24 @@ void lft_osn_restart(void (*change)(void *arg), void *arg)
 		pr_err("lftrace: osnoise: the workload did not restart\n");
 }
 
+/* The array's membership of the family, if it has one (lft_lock held). */
+static struct lft_osn_inst *lft_osn_find(struct lft_array *tr)
+{
+	struct lft_osn_inst *i;
+
+	list_for_each_entry(i, &lft_osn_insts, list)
+		if (i->tr == tr)
+			return i;
+	return NULL;
+}
+
 /**
  * lft_osn_attach() - an array starts a tracer of the family
  * @tr: the array (lft_lock held)
  * @timerlat: timerlat (else osnoise)
  *
  * The first array starts the probes and the workload; the others join it.
+ * An array already in the family stays as it is (tracing_on 1 again).
  *
  * Return: 0, -EBUSY while the other tracer of the family runs elsewhere,
  * or the error of starting.
@@ -433,6 +448,8 @@ int lft_osn_attach(struct lft_array *tr, bool timerlat)
 	struct lft_osn_inst *i;
 	int ret;
 
+	if (lft_osn_find(tr))
+		return 0;
 	if (!list_empty(&lft_osn_insts) && lft_osn_tl != timerlat)
 		return -EBUSY;
 	i = kzalloc(sizeof(*i), GFP_KERNEL);
@@ -441,9 +458,10 @@ int lft_osn_attach(struct lft_array *tr, bool timerlat)
 	i->tr = tr;
 	WRITE_ONCE(tr->max_latency, 0);
 	if (list_empty(&lft_osn_insts)) {
-		ret = lft_taskinfo_start(LFT_TI_CMDLINE);
-		if (ret)
-			goto fail;
+		/*
+		 * No sched_switch probe for comms: the records' writers note
+		 * theirs (lft_taskinfo_note_now()).
+		 */
 		WRITE_ONCE(lft_osn_tl, timerlat);
 		ret = lft_osn_hook();
 		if (!ret) {
@@ -452,7 +470,6 @@ int lft_osn_attach(struct lft_array *tr, bool timerlat)
 				lft_osn_unhook();
 		}
 		if (ret) {
-			lft_taskinfo_stop(LFT_TI_CMDLINE);
 			WRITE_ONCE(lft_osn_tl, false);
 			goto fail;
 		}
@@ -473,12 +490,9 @@ fail:
  */
 void lft_osn_detach(struct lft_array *tr)
 {
-	struct lft_osn_inst *i;
+	struct lft_osn_inst *i = lft_osn_find(tr);
 
-	list_for_each_entry(i, &lft_osn_insts, list)
-		if (i->tr == tr)
-			break;
-	if (list_entry_is_head(i, &lft_osn_insts, list))
+	if (!i)
 		return;
 	list_del_rcu(&i->list);
 	synchronize_rcu();
@@ -489,7 +503,6 @@ void lft_osn_detach(struct lft_array *tr)
 	lft_osn_unhook();
 	lft_osn_hooked = false;
 	WRITE_ONCE(lft_osn_tl, false);
-	lft_taskinfo_stop(LFT_TI_CMDLINE);
 }
 
 /**

@@ -47,7 +47,7 @@ void lft_osn_write_osnoise(u64 noise, u64 runtime, u64 max_sample,
 		e->softirq_count = c->softirq.count - base[2].count;
 		e->thread_count = c->thread.count - base[3].count;
 		lft_rb_commit(&res);
-		lft_taskinfo_note();
+		lft_taskinfo_note_now();
 	}
 	rcu_read_unlock();
 	preempt_enable_notrace();
@@ -79,7 +79,7 @@ void lft_osn_write_timerlat(unsigned int seq, int context, u64 latency)
 		e->context = context;
 		e->timer_latency = latency;
 		lft_rb_commit(&res);
-		lft_taskinfo_note();
+		lft_taskinfo_note_now();
 	}
 	rcu_read_unlock();
 	preempt_enable_notrace();
@@ -110,7 +110,7 @@ void lft_osn_write_stack(const struct lft_osn_cpu *c)
 		e->size = c->nr_stack;
 		memcpy(e->caller, c->stack, size);
 		lft_rb_commit(&res);
-		lft_taskinfo_note();
+		lft_taskinfo_note_now();
 	}
 	rcu_read_unlock();
 	preempt_enable_notrace();
@@ -131,7 +131,29 @@ static void lft_osn_print(struct lft_array *tr, unsigned long ip,
 	e->ip = ip;
 	memcpy(e->buf, text, len + 1);
 	lft_rb_commit(&res);
-	lft_taskinfo_note();
+	lft_taskinfo_note_now();
+}
+
+/* Set by lft_osn_taint(), for good: osnoise's header says so. */
+bool lft_osn_tainted;
+
+/**
+ * lft_osn_taint() - a measure that cannot be (a clock went backwards)
+ * @msg: what, as a print record in each array tracing
+ *
+ * As the kernel's tracer, the osnoise header says "osnoise is tainted!"
+ * from then on, until lftrace is unloaded. Any context.
+ */
+void lft_osn_taint(const char *msg)
+{
+	struct lft_osn_inst *i;
+
+	rcu_read_lock();
+	list_for_each_entry_rcu(i, &lft_osn_insts, list)
+		if (lft_array_writable(i->tr))
+			lft_osn_print(i->tr, _THIS_IP_, msg);
+	rcu_read_unlock();
+	WRITE_ONCE(lft_osn_tainted, true);
 }
 
 /**

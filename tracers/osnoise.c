@@ -52,12 +52,15 @@ static int lft_osn_sample(struct lft_osn_cpu *c)
 		n = lft_osn_safe_time(c, &now);
 		gap = now - last;
 		if (gap < 0) {
+			lft_osn_taint("negative noise!");
 			ret = -1;
 			break;
 		}
 		total = now - start;
-		if (total < last_total)
+		if (total < last_total) {
+			lft_osn_taint("total overflow!");
 			break;
+		}
 		last_total = total;
 		if (gap >= thresh) {
 			u64 interference = n - last_n;
@@ -151,6 +154,8 @@ int lft_osnoise_main(void *arg)
 static void lft_osn_print_header(struct lft_print_iter *it, struct lft_rb *rb,
 				 struct seq_buf *s, int cpu)
 {
+	if (READ_ONCE(lft_osn_tainted))
+		seq_buf_printf(s, "# osnoise is tainted!\n");
 #ifdef LFT_HAVE_PREEMPT_LAZY
 	seq_buf_printf(s, "%s",
 		"#                                _-------=> irqs-off\n"
@@ -184,10 +189,22 @@ static int lft_osnoise_init(struct lft_array *tr)
 	return lft_osn_attach(tr, false);
 }
 
+/*
+ * tracing_on 0 stops the array's part in the workload (the last one's
+ * threads go), 1 starts it again, as the kernel's tracer does.
+ */
+static void lft_osnoise_start(struct lft_array *tr)
+{
+	if (lft_osn_attach(tr, false))
+		pr_err("lftrace: osnoise: error starting osnoise tracer\n");
+}
+
 static struct lft_tracer lft_osnoise_tracer = {
 	.name = "osnoise",
 	.init = lft_osnoise_init,
 	.reset = lft_osn_detach,
+	.start = lft_osnoise_start,
+	.stop = lft_osn_detach,
 	.print_header = lft_osn_print_header,
 	.allow_instances = true,
 };

@@ -128,6 +128,8 @@ void lft_osn_write_timerlat(unsigned int seq, int context, u64 latency);
 void lft_osn_write_stack(const struct lft_osn_cpu *c);
 void lft_osn_stop_tracing(void);
 void lft_osn_stop_why(const char *why);
+extern bool lft_osn_tainted;
+void lft_osn_taint(const char *msg);
 void lft_osn_new_max(u64 latency);
 
 /* osnoise.c, timerlat.c: the workloads and their tracers */

@@ -201,10 +201,22 @@ static int lft_timerlat_init(struct lft_array *tr)
 	return lft_osn_attach(tr, true);
 }
 
+/*
+ * tracing_on 0 stops the array's part in the workload (the last one's
+ * threads go), 1 starts it again, as the kernel's tracer does.
+ */
+static void lft_timerlat_start(struct lft_array *tr)
+{
+	if (lft_osn_attach(tr, true))
+		pr_err("lftrace: osnoise: error starting timerlat tracer\n");
+}
+
 static struct lft_tracer lft_timerlat_tracer = {
 	.name = "timerlat",
 	.init = lft_timerlat_init,
 	.reset = lft_osn_detach,
+	.start = lft_timerlat_start,
+	.stop = lft_osn_detach,
 	.print_header = lft_tl_print_header,
 	.allow_instances = true,
 };
