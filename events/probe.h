@@ -105,6 +105,9 @@ enum lft_pb_errcode {
 	LFT_PB_E_BAD_UPROBE_OFFS,
 	LFT_PB_E_BAD_FILE_OFFS,
 	LFT_PB_E_SYM_ON_UPROBE,
+	LFT_PB_E_BAD_MAXACT_TYPE,	/* fprobes and tracepoint probes */
+	LFT_PB_E_NO_TRACEPOINT,
+	LFT_PB_E_BAD_TP_NAME,
 	LFT_PB_E_COUNT
 };
 
@@ -158,6 +161,7 @@ enum lft_pb_probe_kind {
 	LFT_PB_KPROBE,
 	LFT_PB_EPROBE,		/* registers: none; $NAME: a field of the event */
 	LFT_PB_UPROBE,		/* memory: the task's; @+OFFS: in the file */
+	LFT_PB_FPROBE,		/* f: and t:, upstream's grammar on every kernel */
 };
 
 /* How an eprobe's $FIELD is read from the attached event's record. */
@@ -243,6 +247,8 @@ struct lft_pb_arg {
  * @filter: an eprobe's "if FILTER" on the attached event, or NULL
  * @path: a uprobe's file, as written
  * @ref_ctr: a uprobe's reference counter offset (0: none)
+ * @btf: the name BTF describes the probed function under, where the kind
+ *	names it itself (a tracepoint's probe: "btf_trace_NAME"), else NULL
  */
 struct lft_pb_def {
 	u8 kind;
@@ -262,6 +268,7 @@ struct lft_pb_def {
 	char *filter;
 	char *path;
 	unsigned long ref_ctr;
+	char *btf;
 };
 
 /**

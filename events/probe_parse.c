@@ -45,6 +45,9 @@ const char *const lft_pb_err_text[LFT_PB_E_COUNT] = {
 	[LFT_PB_E_NO_RETVAL] = "This function returns 'void' type",
 	[LFT_PB_E_NOSUP_BTFARG] = "BTF is not available or not supported",
 	[LFT_PB_E_NO_BTF_ENTRY] = "No BTF entry for this probe point",
+	[LFT_PB_E_BAD_MAXACT_TYPE] = "Maxactive is only for function exit",
+	[LFT_PB_E_NO_TRACEPOINT] = "Tracepoint is not found",
+	[LFT_PB_E_BAD_TP_NAME] = "Invalid character in tracepoint name",
 	[LFT_PB_E_NOFENTRY_ARGS] = "$arg* can be used only on function entry or exit",
 	[LFT_PB_E_DOUBLE_ARGS] = "$arg* can be used only once in the parameters",
 	[LFT_PB_E_ARGS_2LONG] = "$arg* failed because the argument list is too long",
@@ -149,8 +152,20 @@ struct lft_pb_argctx {
 	const char *btf_func;	/* an entry probe's, for parameter names */
 	bool is_return, at_entry;
 	bool btf_var, btf_char_ptr;	/* the value is that parameter's */
+	bool btf;		/* names are parameters (lft_pb_btf_on()) */
 	u8 kind;		/* the probe's, enum lft_pb_probe_kind */
 };
+
+/*
+ * Whether a definition's words may name parameters from BTF: kprobes
+ * where the running kernel's do (6.12), fprobes and tracepoint probes on
+ * every kernel (upstream's grammar, which has them).
+ */
+static bool lft_pb_btf_on(const struct lft_pb_def *def)
+{
+	return IS_ENABLED(CONFIG_PROBE_EVENTS_BTF_ARGS) ||
+	       def->kind == LFT_PB_FPROBE;
+}
 
 static int lft_pb_parse_var(struct lft_pb_argctx *c, const char *var,
 			    int offs)
@@ -277,6 +292,9 @@ static int lft_pb_parse_fetch(struct lft_pb_argctx *c, char *arg, int offs)
 	case '$':
 		return lft_pb_parse_var(c, arg + 1, offs);
 	case '%':
+		/* No registers at a function's entry through fprobes. */
+		if (c->kind == LFT_PB_FPROBE)
+			return lft_pb_err(c->w, offs, LFT_PB_E_BAD_VAR);
 		if (c->kind == LFT_PB_EPROBE) {
 			/* 6.1 logs both, at the same place. */
 			c->w->perr->prev = LFT_PB_E_BAD_VAR;
@@ -378,8 +396,7 @@ static int lft_pb_parse_fetch(struct lft_pb_argctx *c, char *arg, int offs)
 		a->param = v;
 		return 0;
 	}
-	if (IS_ENABLED(CONFIG_PROBE_EVENTS_BTF_ARGS) &&
-	    (isalpha(arg[0]) || arg[0] == '_'))
+	if (c->btf && (isalpha(arg[0]) || arg[0] == '_'))
 		return lft_pb_parse_btf_var(c, arg, offs);
 	return lft_pb_err(c->w, offs, LFT_PB_E_BAD_FETCH_ARG);
 }
@@ -584,8 +601,9 @@ static const char *lft_pb_btf_func(const struct lft_pb_def *def)
 {
 	const char *func;
 
-	if (!IS_ENABLED(CONFIG_PROBE_EVENTS_BTF_ARGS) || !def->symbol ||
-	    def->offset)
+	if (def->btf)
+		return def->btf;
+	if (!lft_pb_btf_on(def) || !def->symbol || def->offset)
 		return NULL;
 	func = strchr(def->symbol, ':');
 	return func ? func + 1 : def->symbol;
@@ -596,11 +614,12 @@ static const char *lft_pb_btf_func(const struct lft_pb_def *def)
  * from BTF (6.12), the text before any ':' if it makes a name (a
  * parameter's name).
  */
-static char *lft_pb_arg_name(const char *text, unsigned int i)
+static char *lft_pb_arg_name(const struct lft_pb_def *def, const char *text,
+			     unsigned int i)
 {
 	char *name;
 
-	if (IS_ENABLED(CONFIG_PROBE_EVENTS_BTF_ARGS)) {
+	if (lft_pb_btf_on(def)) {
 		name = kstrndup(text, strcspn(text, ":"), GFP_KERNEL);
 		if (name && *name && lft_pb_good_name(name, false))
 			return name;
@@ -625,7 +644,8 @@ int lft_pb_parse_arg(struct lft_pb_words *w, struct lft_pb_def *def,
 {
 	struct lft_pb_arg *a = &def->args[i];
 	struct lft_pb_argctx c = { .w = w, .a = a, .is_return = def->is_return,
-				   .at_entry = at_entry, .kind = def->kind };
+				   .at_entry = at_entry, .kind = def->kind,
+				   .btf = lft_pb_btf_on(def) };
 	const char *body = strchr(text, '=');
 	const char *func = lft_pb_btf_func(def);
 	unsigned int j, n;
@@ -654,7 +674,7 @@ int lft_pb_parse_arg(struct lft_pb_words *w, struct lft_pb_def *def,
 		a->name = kstrndup(text, body - text, GFP_KERNEL);
 		body++;
 	} else {
-		a->name = lft_pb_arg_name(text, i);
+		a->name = lft_pb_arg_name(def, text, i);
 		body = text;
 	}
 	if (!a->name)
@@ -949,8 +969,7 @@ static int lft_pb_expand(struct lft_pb_words *w, struct lft_pb_def *def,
 	const char *type;
 	int np, ret;
 
-	for (i = 2; IS_ENABLED(CONFIG_PROBE_EVENTS_BTF_ARGS) && i < w->argc;
-	     i++) {
+	for (i = 2; lft_pb_btf_on(def) && i < w->argc; i++) {
 		if (!str_has_prefix(w->argv[i], "$arg"))
 			continue;
 		w->idx = i;
@@ -1000,9 +1019,7 @@ static int lft_pb_expand(struct lft_pb_words *w, struct lft_pb_def *def,
 static int lft_pb_parse_words(struct lft_pb_words *w, struct lft_pb_def *def,
 			      const struct lft_pb_symcheck *sc)
 {
-	struct lft_pb_args *x;
 	const char *event;
-	unsigned int i;
 	bool at_entry;
 	int ret;
 
@@ -1023,6 +1040,25 @@ static int lft_pb_parse_words(struct lft_pb_words *w, struct lft_pb_def *def,
 	}
 	if (!def->event[0])
 		lft_pb_default_name(def);
+	return lft_pb_parse_args(w, def, at_entry);
+}
+
+/**
+ * lft_pb_parse_args() - a definition's arguments, words 2 on: "$arg"
+ *	words expanded where BTF names parameters, then each parsed
+ * @w: the command
+ * @def: the definition, its place parsed (what BTF is looked up for)
+ * @at_entry: the probe is at a function's entry ($argN are there)
+ *
+ * Return: 0, or a negative errno with the error noted in w->perr.
+ */
+int lft_pb_parse_args(struct lft_pb_words *w, struct lft_pb_def *def,
+		      bool at_entry)
+{
+	struct lft_pb_args *x;
+	unsigned int i;
+	int ret;
+
 	x = kzalloc(sizeof(*x), GFP_KERNEL);
 	if (!x)
 		return -ENOMEM;
@@ -1115,6 +1151,7 @@ void lft_pb_def_free(struct lft_pb_def *def)
 	kfree(def->symbol);
 	kfree(def->filter);
 	kfree(def->path);
+	kfree(def->btf);
 	kfree(def);
 }
 LFT_TEST_EXPORT(lft_pb_def_free);
