@@ -25,6 +25,7 @@
 
 #include <linux/ctype.h>
 #include <linux/hashtable.h>
+#include <linux/kprobes.h>
 #include <linux/module.h>
 #include <linux/slab.h>
 #include <linux/tracepoint.h>
@@ -55,7 +56,9 @@ struct lft_fp {
 	unsigned long tp_ip;		/* t: the address its records name */
 	bool armed;
 	bool on_hook;			/* f: in lft_fp_hooked, served */
+	bool on_kprobe;			/* f: served by rp instead */
 	struct hlist_node hook;
+	struct kretprobe rp;		/* rp.kp alone for entry probes */
 };
 
 static struct lft_pb_class lft_fp_class;
@@ -134,8 +137,63 @@ static void lft_fp_hit(unsigned long ip, unsigned long parent_ip,
 		lft_fret_hook(regs, ip, 0, lft_fp_fret);
 }
 
+/*
+ * Where the kernel holds the site (its own ftrace user came first: its
+ * fprobe on the function, say), lftrace's hook cannot be there: a kprobe
+ * at the site serves the probe instead, with the same registers.
+ */
+static int lft_fp_kp_pre(struct kprobe *kp, struct pt_regs *regs)
+{
+	struct lft_fp *fp = container_of(kp, struct lft_fp, rp.kp);
+
+	lft_fp_record(fp, regs, fp->site, 0);
+	return 0;
+}
+
+static int lft_fp_kp_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
+{
+	struct lft_fp *fp = container_of(get_kretprobe(ri), struct lft_fp, rp);
+
+	/* Where it returns to, past every rethook trampoline (as fprobes). */
+	lft_fp_record(fp, regs, fp->site, instruction_pointer(regs));
+	return 0;
+}
+
+static int lft_fp_kp_on(struct lft_fp *fp)
+{
+	struct kprobe *kp = &fp->rp.kp;
+	int ret;
+
+	memset(&fp->rp, 0, sizeof(fp->rp));
+	kp->addr = (kprobe_opcode_t *)fp->site;
+	if (fp->pb.def->is_return) {
+		fp->rp.handler = lft_fp_kp_ret;
+		fp->rp.maxactive = fp->pb.def->maxactive;
+		ret = register_kretprobe(&fp->rp);
+	} else {
+		kp->pre_handler = lft_fp_kp_pre;
+		ret = register_kprobe(kp);
+	}
+	fp->on_kprobe = !ret;
+	return ret;
+}
+
+/* Waits for the kprobe's handlers: none runs for @fp after this. */
+static void lft_fp_kp_off(struct lft_fp *fp)
+{
+	if (!fp->on_kprobe)
+		return;
+	if (fp->pb.def->is_return)
+		unregister_kretprobe(&fp->rp);
+	else
+		unregister_kprobe(&fp->rp.kp);
+	fp->on_kprobe = false;
+}
+
+static void lft_fp_reclaim(const struct lft_fentry_ops *other);
 static struct lft_fentry_ops lft_fp_fentry = {
 	.hit = lft_fp_hit,
+	.reclaim = lft_fp_reclaim,
 	.order = 55,	/* before kprobes' hook, after the tracers' */
 };
 
@@ -212,9 +270,36 @@ static int lft_fp_hook(struct lft_fp *fp)
 	lft_fp_nr_hooked++;
 	WRITE_ONCE(fp->on_hook, true);
 	ret = lft_fp_hook_update();
-	if (ret)
-		lft_fp_unhook(fp);
-	return ret;
+	if (!ret && lft_fentry_patched(fp->site))
+		return 0;
+	lft_fp_unhook(fp);
+	/* The kernel holds the site. */
+	return lft_fp_kp_on(fp);
+}
+
+/*
+ * Before another user of lftrace's hook asks for sites (lft_lock held):
+ * a probe served by a kprobe keeps its site the kernel's; it moves to
+ * lftrace's hook if the kernel has let go of the site meanwhile.
+ */
+static void lft_fp_reclaim(const struct lft_fentry_ops *other)
+{
+	static bool busy;	/* our own update asks the others again */
+	struct lft_pb_probe *p;
+
+	if (busy)
+		return;
+	busy = true;
+	list_for_each_entry(p, &lft_fp_class.probes, list) {
+		struct lft_fp *fp = lft_fp_of(p);
+
+		if (!fp->on_kprobe)
+			continue;
+		lft_fp_kp_off(fp);
+		if (lft_fp_hook(fp))
+			fp->armed = false;
+	}
+	busy = false;
 }
 
 static int lft_fp_tp_on(struct lft_fp *fp)
@@ -251,6 +336,8 @@ static void lft_fp_disarm(struct lft_pb_probe *p)
 		lft_fp_tp_off(fp);
 	else if (fp->on_hook)
 		lft_fp_unhook(fp);
+	else
+		lft_fp_kp_off(fp);
 }
 
 /* -------------------------------------------------------- printing */
@@ -420,6 +507,7 @@ static struct lft_pb_def *lft_fp_parse(const char *line, bool *tpoint,
 		goto out;
 	}
 	def->kind = LFT_PB_FPROBE;
+	def->variant = *tpoint;
 	ret = lft_fp_parse_words(&w, def, *tpoint);
 	lft_pb_words_free(&w);
 	if (ret) {
@@ -486,7 +574,7 @@ static int lft_fp_resolve(struct lft_fp *fp)
 		func = lft_ksym_lookup(def->symbol);
 		fp->site = func ? lft_fentry_site(func) : 0;
 		if (!fp->site)
-			return -ENOENT;
+			return -EINVAL;
 	}
 	preempt_disable();
 	fp->mod = func ? lft_kcall(module_address)(func) : NULL;
@@ -503,8 +591,8 @@ static int lft_fp_attach(struct lft_pb_probe *p, struct lft_pb_perr *perr)
 	if (!ret && p->event->ev.users)
 		ret = lft_fp_arm(p);
 	if (ret && perr->cmd) {
-		perr->code = ret == -ENOENT ? LFT_PB_E_BAD_PROBE_ADDR :
-			     ret == -ENOMEM ? LFT_PB_E_NONE :
+		/* Upstream's fprobe finds no such function to register. */
+		perr->code = ret == -ENOMEM ? LFT_PB_E_NONE :
 					      LFT_PB_E_FAIL_REG_PROBE;
 		perr->pos = strchrnul(perr->cmd, ' ') - perr->cmd + 1;
 	}

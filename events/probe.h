@@ -247,6 +247,8 @@ struct lft_pb_arg {
  * @filter: an eprobe's "if FILTER" on the attached event, or NULL
  * @path: a uprobe's file, as written
  * @ref_ctr: a uprobe's reference counter offset (0: none)
+ * @variant: the kind's own variant of probe (a tracepoint probe among
+ *	fprobes): a probe appended to an event of another is of another type
  * @btf: the name BTF describes the probed function under, where the kind
  *	names it itself (a tracepoint's probe: "btf_trace_NAME"), else NULL
  */
@@ -268,6 +270,7 @@ struct lft_pb_def {
 	char *filter;
 	char *path;
 	unsigned long ref_ctr;
+	u8 variant;
 	char *btf;
 };
 

@@ -206,7 +206,7 @@ static int lft_pb_parse_var(struct lft_pb_argctx *c, const char *var,
 		if (!isdigit(var[len]) || kstrtoul(var + len, 10, &n))
 			return lft_pb_err(c->w, offs, LFT_PB_E_BAD_VAR);
 		/* A task's stack has no such bound. */
-		if (c->kind == LFT_PB_KPROBE && n > LFT_PB_MAX_STACK)
+		if (c->kind != LFT_PB_UPROBE && n > LFT_PB_MAX_STACK)
 			return lft_pb_err(c->w, offs, LFT_PB_E_BAD_STACK_NUM);
 		a->base = LFT_PB_STACK;
 		a->param = n;
@@ -292,10 +292,8 @@ static int lft_pb_parse_fetch(struct lft_pb_argctx *c, char *arg, int offs)
 	case '$':
 		return lft_pb_parse_var(c, arg + 1, offs);
 	case '%':
-		/* No registers at a function's entry through fprobes. */
-		if (c->kind == LFT_PB_FPROBE)
-			return lft_pb_err(c->w, offs, LFT_PB_E_BAD_VAR);
-		if (c->kind == LFT_PB_EPROBE) {
+		/* No registers for fprobes and eprobes. */
+		if (c->kind == LFT_PB_EPROBE || c->kind == LFT_PB_FPROBE) {
 			/* 6.1 logs both, at the same place. */
 			c->w->perr->prev = LFT_PB_E_BAD_VAR;
 			c->w->perr->prev_pos = c->w->start[c->w->idx] + offs;
