@@ -74,8 +74,10 @@ static struct lft_fp *lft_fp_of(struct lft_pb_probe *p)
 
 /* ------------------------------------------------------ the handlers */
 
+/* @edata: a return probe's, what its entry saved (lft_pb_save_edata()). */
 static void lft_fp_record(struct lft_fp *fp, struct pt_regs *regs,
-			  unsigned long ip, unsigned long ret_ip)
+			  unsigned long ip, unsigned long ret_ip,
+			  const unsigned long *edata)
 {
 	const struct lft_pb_def *def = fp->pb.def;
 	unsigned int head = fp->pb.event->head;
@@ -84,7 +86,7 @@ static void lft_fp_record(struct lft_fp *fp, struct pt_regs *regs,
 
 	if (def->dynamic)
 		dsize = min_t(unsigned int,
-			      lft_pb_store(def, regs, NULL, head, 0),
+			      lft_pb_store_ret(def, regs, edata, NULL, head, 0),
 			      LFT_RB_MAX_PAYLOAD - fixed);
 	lft_ev_for_each_file(f, &fp->pb.event->ev) {
 		struct lft_rb_res res __uninitialized;
@@ -97,7 +99,7 @@ static void lft_fp_record(struct lft_fp *fp, struct pt_regs *regs,
 		if (def->is_return)
 			hd[1] = ret_ip;
 		if (def->nargs)
-			lft_pb_store(def, regs, rec, head, dsize);
+			lft_pb_store_ret(def, regs, edata, rec, head, dsize);
 		lft_ev_commit(f, &res);
 	}
 }
@@ -109,12 +111,14 @@ static void lft_fp_record(struct lft_fp *fp, struct pt_regs *regs,
 static void lft_fp_fret(unsigned long func, int depth, u64 calltime,
 			struct pt_regs *regs)
 {
+	const unsigned long *edata = lft_fret_data();
 	struct lft_fp *fp;
 
 	lft_fp_for_each_hooked(fp, func)
 		if (fp->site == func && fp->pb.def->is_return &&
 		    READ_ONCE(fp->on_hook))
-			lft_fp_record(fp, regs, func, instruction_pointer(regs));
+			lft_fp_record(fp, regs, func, instruction_pointer(regs),
+				      edata);
 }
 
 /* lftrace's fentry hook at a site f: probes want. */
@@ -130,11 +134,20 @@ static void lft_fp_hit(unsigned long ip, unsigned long parent_ip,
 		if (fp->pb.def->is_return)
 			ret = true;
 		else
-			lft_fp_record(fp, regs, ip, 0);
+			lft_fp_record(fp, regs, ip, 0, NULL);
 	}
-	/* One return hook serves every return probe of the function. */
-	if (ret)
-		lft_fret_hook(regs, ip, 0, lft_fp_fret);
+	/*
+	 * One return hook serves every return probe of the function, with
+	 * the arguments their $argN read.
+	 */
+	if (ret) {
+		unsigned long edata[LFT_PB_EDATA_MAX];
+
+		BUILD_BUG_ON(LFT_PB_EDATA_MAX > LFT_FRET_DATA);
+		lft_pb_save_edata(regs, edata);
+		lft_fret_hook_save(regs, ip, lft_fp_fret, edata,
+				   LFT_PB_EDATA_MAX);
+	}
 }
 
 /*
@@ -146,7 +159,13 @@ static int lft_fp_kp_pre(struct kprobe *kp, struct pt_regs *regs)
 {
 	struct lft_fp *fp = container_of(kp, struct lft_fp, rp.kp);
 
-	lft_fp_record(fp, regs, fp->site, 0);
+	lft_fp_record(fp, regs, fp->site, 0, NULL);
+	return 0;
+}
+
+static int lft_fp_kp_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
+{
+	lft_pb_save_edata(regs, (unsigned long *)ri->data);
 	return 0;
 }
 
@@ -155,7 +174,8 @@ static int lft_fp_kp_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
 	struct lft_fp *fp = container_of(get_kretprobe(ri), struct lft_fp, rp);
 
 	/* Where it returns to, past every rethook trampoline (as fprobes). */
-	lft_fp_record(fp, regs, fp->site, instruction_pointer(regs));
+	lft_fp_record(fp, regs, fp->site, instruction_pointer(regs),
+		      (unsigned long *)ri->data);
 	return 0;
 }
 
@@ -168,6 +188,8 @@ static int lft_fp_kp_on(struct lft_fp *fp)
 	kp->addr = (kprobe_opcode_t *)fp->site;
 	if (fp->pb.def->is_return) {
 		fp->rp.handler = lft_fp_kp_ret;
+		fp->rp.entry_handler = lft_fp_kp_entry;
+		fp->rp.data_size = LFT_PB_EDATA_MAX * sizeof(unsigned long);
 		fp->rp.maxactive = fp->pb.def->maxactive;
 		ret = register_kretprobe(&fp->rp);
 	} else {
@@ -216,7 +238,7 @@ static void lft_fp_tp_probe(void *data, unsigned long a1, unsigned long a2,
 		.cs = __KERNEL_CS, .flags = X86_EFLAGS_FIXED,
 	};
 
-	lft_fp_record(fp, &regs, fp->tp_ip, 0);
+	lft_fp_record(fp, &regs, fp->tp_ip, 0, NULL);
 }
 
 /* ----------------------------------------------------------- arming */

@@ -153,6 +153,7 @@ struct lft_pb_argctx {
 	bool is_return, at_entry;
 	bool btf_var, btf_char_ptr;	/* the value is that parameter's */
 	bool btf;		/* names are parameters (lft_pb_btf_on()) */
+	bool ret_args;		/* a return probe's read entry values */
 	u8 kind;		/* the probe's, enum lft_pb_probe_kind */
 };
 
@@ -165,6 +166,18 @@ static bool lft_pb_btf_on(const struct lft_pb_def *def)
 {
 	return IS_ENABLED(CONFIG_PROBE_EVENTS_BTF_ARGS) ||
 	       def->kind == LFT_PB_FPROBE;
+}
+
+/*
+ * Whether a return probe's $argN and parameters by name are the values
+ * at the function's entry (saved then): kprobes where the kernel's do
+ * (6.12), fprobes on every kernel.
+ */
+static bool lft_pb_ret_args(const struct lft_pb_def *def)
+{
+	return def->is_return && (def->kind == LFT_PB_FPROBE ||
+				  (def->kind == LFT_PB_KPROBE &&
+				   LFT_PB_RET_ENTRY_ARGS));
 }
 
 static int lft_pb_parse_var(struct lft_pb_argctx *c, const char *var,
@@ -224,6 +237,18 @@ static int lft_pb_parse_var(struct lft_pb_argctx *c, const char *var,
 				  LFT_PB_E_BAD_ARG_NUM :
 				  LFT_PB_E_NOFENTRY_ARGS);
 	}
+	/* A return probe's: the registers' values at the entry, saved. */
+	if (len && c->ret_args) {
+		if (kstrtoul(var + len, 10, &n))
+			return lft_pb_err(c->w, offs, LFT_PB_E_BAD_VAR);
+		if (!n || n > LFT_PB_MAX_STACK)
+			return lft_pb_err(c->w, offs, LFT_PB_E_BAD_ARG_NUM);
+		if (n > LFT_PB_EDATA_MAX)
+			return lft_pb_err(c->w, offs, LFT_PB_E_NOFENTRY_ARGS);
+		a->base = LFT_PB_EDATA;
+		a->param = n - 1;
+		return 0;
+	}
 	/* $argN only where the arguments are still in their registers. */
 	if (len && c->at_entry && !c->is_return) {
 		if (kstrtoul(var + len, 10, &n))
@@ -271,7 +296,10 @@ static int lft_pb_parse_btf_var(struct lft_pb_argctx *c, const char *arg,
 			   LFT_PB_E_NO_BTF_ENTRY : LFT_PB_E_NO_BTFARG);
 		return -ENOENT;
 	}
-	c->a->base = LFT_PB_ARG;
+	/* At the exit: the value the entry saved. */
+	if (c->is_return && p.idx >= LFT_PB_EDATA_MAX)
+		return lft_pb_err(c->w, offs, LFT_PB_E_NOFENTRY_ARGS);
+	c->a->base = c->is_return ? LFT_PB_EDATA : LFT_PB_ARG;
 	c->a->param = p.idx;
 	c->btf_var = true;
 	c->btf_char_ptr = p.char_ptr;
@@ -643,15 +671,16 @@ int lft_pb_parse_arg(struct lft_pb_words *w, struct lft_pb_def *def,
 	struct lft_pb_arg *a = &def->args[i];
 	struct lft_pb_argctx c = { .w = w, .a = a, .is_return = def->is_return,
 				   .at_entry = at_entry, .kind = def->kind,
-				   .btf = lft_pb_btf_on(def) };
+				   .btf = lft_pb_btf_on(def),
+				   .ret_args = lft_pb_ret_args(def) };
 	const char *body = strchr(text, '=');
 	const char *func = lft_pb_btf_func(def);
 	unsigned int j, n;
-	int np;
+	int np, ret;
 
 	if (def->is_return)
 		c.func = func;
-	else if (at_entry)
+	if (at_entry && (!def->is_return || c.ret_args))
 		c.btf_func = func;
 	def->nargs++;	/* so that a failed one is freed too */
 	/*
@@ -685,7 +714,10 @@ int lft_pb_parse_arg(struct lft_pb_words *w, struct lft_pb_def *def,
 	for (j = 0; j < i; j++)
 		if (!strcmp(a->name, def->args[j].name))
 			return lft_pb_err(w, 0, LFT_PB_E_USED_ARG_NAME);
-	return lft_pb_parse_body(&c, body, body - text, &def->size);
+	ret = lft_pb_parse_body(&c, body, body - text, &def->size);
+	if (!ret && a->base == LFT_PB_EDATA)
+		def->edata = true;
+	return ret;
 }
 
 /* ------------------------------------------------------ the command */
@@ -961,7 +993,8 @@ static int lft_pb_args_add_param(struct lft_pb_words *w, struct lft_pb_args *x,
 static int lft_pb_expand(struct lft_pb_words *w, struct lft_pb_def *def,
 			 bool at_entry, struct lft_pb_args *x)
 {
-	const char *func = at_entry && !def->is_return ?
+	const char *func = at_entry && (!def->is_return ||
+					lft_pb_ret_args(def)) ?
 			   lft_pb_btf_func(def) : NULL;
 	unsigned int i, n, star = 0, found = 0;
 	const char *type;
