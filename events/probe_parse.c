@@ -12,7 +12,9 @@
  * parser touches no probe, so KUnit can run it with fake symbols.
  */
 #include <linux/ctype.h>
+#include <linux/dcache.h>
 #include <linux/err.h>
+#include <linux/fs.h>
 #include <linux/kernel.h>
 #include <linux/module.h>
 #include <linux/slab.h>
@@ -388,6 +390,8 @@ static int lft_pb_parse_fetch(struct lft_pb_argctx *c, char *arg, int offs)
 		ret = lft_pb_parse_fetch(c, arg, offs);
 		if (ret)
 			return ret;
+		/* What memory holds there is no longer the parameter's type. */
+		c->btf_var = false;
 		if (a->base == LFT_PB_COMM || a->base == LFT_PB_DATA) {
 			if (!a->nderef)
 				return lft_pb_err(c->w, offs,
@@ -947,7 +951,51 @@ struct lft_pb_args {
 	unsigned int word[LFT_PB_MAX_ARGS];	/* where each came from */
 	char names[LFT_PB_BTF_ARGS_LEN];	/* the expansions' text */
 	unsigned int used;
+	char *dtext[LFT_PB_MAX_ARGS];		/* :%pd, :%pD turned to fetches */
 };
+
+/*
+ * "[NAME=]FETCH:%pd" (a struct dentry *) and ":%pD" (a struct file *),
+ * where the kernel's probes take them (6.12; fprobes always): the name
+ * string read through the structures, as that kernel rewrites them.
+ */
+static int lft_pb_expand_dentry(const struct lft_pb_def *def,
+				struct lft_pb_args *x)
+{
+	unsigned int i;
+
+	if (def->kind != LFT_PB_FPROBE &&
+	    (def->kind != LFT_PB_KPROBE || !LFT_PB_DENTRY_ARGS))
+		return 0;
+	for (i = 0; i < x->n; i++) {
+		const char *t = x->text[i], *eq = strchr(t, '=');
+		size_t len = strlen(t);
+		const char *body = eq ? eq + 1 : t;
+		int nlen = eq ? eq - t + 1 : 0;
+		int blen = t + len - 4 - body;
+
+		if (len < 4 || strncmp(t + len - 4, ":%p", 3) ||
+		    (t[len - 1] != 'd' && t[len - 1] != 'D') || blen < 0)
+			continue;
+		if (t[len - 1] == 'd')
+			x->dtext[i] = kasprintf(GFP_KERNEL,
+						"%.*s+0x0(+0x%zx(%.*s)):string",
+						nlen, t,
+						offsetof(struct dentry, d_name.name),
+						blen, body);
+		else
+			x->dtext[i] = kasprintf(GFP_KERNEL,
+						"%.*s+0x0(+0x%zx(+0x%zx(%.*s))):string",
+						nlen, t,
+						offsetof(struct dentry, d_name.name),
+						offsetof(struct file, f_path.dentry),
+						blen, body);
+		if (!x->dtext[i])
+			return -ENOMEM;
+		x->text[i] = x->dtext[i];
+	}
+	return 0;
+}
 
 static int lft_pb_args_add(struct lft_pb_args *x, const char *text,
 			   unsigned int word)
@@ -1094,6 +1142,8 @@ int lft_pb_parse_args(struct lft_pb_words *w, struct lft_pb_def *def,
 	if (!x)
 		return -ENOMEM;
 	ret = lft_pb_expand(w, def, at_entry, x);
+	if (!ret)
+		ret = lft_pb_expand_dentry(def, x);
 	if (ret)
 		goto out;
 	ret = -ENOMEM;
@@ -1108,6 +1158,8 @@ int lft_pb_parse_args(struct lft_pb_words *w, struct lft_pb_def *def,
 			def->dynamic = true;
 	}
 out:
+	for (i = 0; i < x->n; i++)
+		kfree(x->dtext[i]);
 	kfree(x);
 	return ret;
 }
