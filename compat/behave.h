@@ -30,6 +30,10 @@
 #define LFT_PB_COMM_TYPE_LOGGED	1
 /* More than 128 arguments: E2BIG (6.1 drops the ones past 128). */
 #define LFT_PB_ARGS_E2BIG	1
+/* A kretprobe's $argN and parameters by name: values saved at entry. */
+#define LFT_PB_RET_ENTRY_ARGS	1
+/* The :%pd and :%pD types (a dentry's, a file's name) of kprobes. */
+#define LFT_PB_DENTRY_ARGS	1
 /*
  * An eprobe's $NAME that is no field of its event is BAD_VAR at the '$'
  * (6.1: BAD_ATTACH_ARG at the argument); a uprobe's $argN is
@@ -75,6 +79,8 @@
 #define LFT_PB_MAXACT_TEXT	"Maxactive is not for kprobe"
 #define LFT_PB_COMM_TYPE_LOGGED	0
 #define LFT_PB_ARGS_E2BIG	0
+#define LFT_PB_RET_ENTRY_ARGS	0
+#define LFT_PB_DENTRY_ARGS	0
 #define LFT_EP_FIELD_BAD_VAR	0
 #define LFT_UP_ARG_NOFENTRY	0
 #define LFT_STACK_TRAMP_MARK	0

@@ -490,14 +490,27 @@ const char *lft_btf_tp_proto(const char *tp, const char *proto,
 	return NULL;
 }
 
-/* @func's FUNC_PROTO in *@btf (referenced: btf_put() it), or NULL. */
-static const struct btf_type *lft_btf_func_proto(const char *func,
-						 struct btf **btf)
+/*
+ * A tracepoint's iterator, __traceiter_NAME(void *__data, ARGS...), has
+ * the tracepoint's arguments with their names (a probe's type, the
+ * btf_trace_NAME typedef, has none): its first parameter is the probes'
+ * data, not one of them, so it is left out.
+ */
+#define LFT_BTF_TP_ITER	"__traceiter_"
+
+/*
+ * @func's FUNC_PROTO in *@btf (referenced: btf_put() it), or NULL; *@skip
+ * is how many of its first parameters are not the function's own.
+ */
+static const struct btf_type *lft_btf_func_proto_skip(const char *func,
+						      struct btf **btf,
+						      unsigned int *skip)
 {
 	const struct btf_type *t = NULL;
 	s32 id;
 
 	*btf = NULL;
+	*skip = str_has_prefix(func, LFT_BTF_TP_ITER) ? 1 : 0;
 	if (!lft_ks.bpf_find_btf_id || !lft_ks.btf_put || !lft_ks.btf_type_by_id)
 		return NULL;
 	id = lft_kcall(bpf_find_btf_id)(func, BTF_KIND_FUNC, btf);
@@ -506,7 +519,18 @@ static const struct btf_type *lft_btf_func_proto(const char *func,
 	t = lft_kcall(btf_type_by_id)(*btf, id);		/* the FUNC */
 	if (t)
 		t = lft_kcall(btf_type_by_id)(*btf, t->type);	/* its proto */
-	return t && btf_kind(t) == BTF_KIND_FUNC_PROTO ? t : NULL;
+	if (!t || btf_kind(t) != BTF_KIND_FUNC_PROTO ||
+	    btf_type_vlen(t) < *skip)
+		return NULL;
+	return t;
+}
+
+static const struct btf_type *lft_btf_func_proto(const char *func,
+						 struct btf **btf)
+{
+	unsigned int skip;
+
+	return lft_btf_func_proto_skip(func, btf, &skip);
 }
 
 /**
@@ -519,12 +543,13 @@ static const struct btf_type *lft_btf_func_proto(const char *func,
 int lft_btf_func_nparams(const char *func)
 {
 	const struct btf_type *t;
+	unsigned int skip;
 	struct btf *btf;
 	int n = -ENOENT;
 
-	t = lft_btf_func_proto(func, &btf);
+	t = lft_btf_func_proto_skip(func, &btf, &skip);
 	if (t)
-		n = btf_type_vlen(t);
+		n = btf_type_vlen(t) - skip;
 	if (btf)
 		lft_kcall(btf_put)(btf);
 	return n;
@@ -651,17 +676,18 @@ int lft_btf_func_param(const char *func, const char *name, unsigned int idx,
 {
 	const struct btf_param *bp;
 	const struct btf_type *t;
+	unsigned int skip;
 	struct btf *btf;
 	int i, n, ret = -EOPNOTSUPP;
 
 	if (!lft_ks.btf_name_by_offset)
 		return -EOPNOTSUPP;
-	t = lft_btf_func_proto(func, &btf);
-	n = t ? btf_type_vlen(t) : 0;
+	t = lft_btf_func_proto_skip(func, &btf, &skip);
+	n = t ? btf_type_vlen(t) - skip : 0;
 	if (!n)
 		goto out;
 	ret = -ENOENT;
-	bp = btf_params(t);
+	bp = btf_params(t) + skip;
 	for (i = 0; i < n; i++) {
 		const char *pn = lft_kcall(btf_name_by_offset)(btf,
 							       bp[i].name_off);

@@ -387,6 +387,9 @@ void lft_ep_init(void);
 /* uprobe.c */
 void lft_up_init(void);
 
+/* fprobe.c */
+void lft_fp_init(void);
+
 /* pid.c */
 void lft_ev_pid_fields(struct lft_event *ev);
 bool lft_ev_pid_ignored(struct lft_ev_file *f);

@@ -80,8 +80,10 @@ static unsigned long lft_kp_addr(const struct lft_kp *k)
 
 /* ------------------------------------------------------ the handlers */
 
+/* @edata: a return probe's, what its entry saved (lft_pb_save_edata()). */
 static void lft_kp_record(struct lft_kp *k, struct pt_regs *regs,
-			  unsigned long ip, unsigned long ret_ip)
+			  unsigned long ip, unsigned long ret_ip,
+			  const unsigned long *edata)
 {
 	const struct lft_pb_def *def = k->pb.def;
 	unsigned int head = k->pb.event->head;
@@ -91,7 +93,7 @@ static void lft_kp_record(struct lft_kp *k, struct pt_regs *regs,
 	/* Strings are measured first and cut to what a record can hold. */
 	if (def->dynamic)
 		dsize = min_t(unsigned int,
-			      lft_pb_store(def, regs, NULL, head, 0),
+			      lft_pb_store_ret(def, regs, edata, NULL, head, 0),
 			      LFT_RB_MAX_PAYLOAD - fixed);
 	lft_ev_for_each_file(f, &k->pb.event->ev) {
 		struct lft_rb_res res __uninitialized;
@@ -104,7 +106,7 @@ static void lft_kp_record(struct lft_kp *k, struct pt_regs *regs,
 		if (def->is_return)
 			hd[1] = ret_ip;
 		if (def->nargs)
-			lft_pb_store(def, regs, rec, head, dsize);
+			lft_pb_store_ret(def, regs, edata, rec, head, dsize);
 		/* Stacks from the probed code, as the kernel's (its regs). */
 		lft_ev_commit_regs(f, &res, regs);
 	}
@@ -115,7 +117,14 @@ static int lft_kp_pre(struct kprobe *kp, struct pt_regs *regs)
 	struct lft_kp *k = container_of(kp, struct lft_kp, rp.kp);
 
 	raw_cpu_inc(*k->nhit);
-	lft_kp_record(k, regs, (unsigned long)kp->addr, 0);
+	lft_kp_record(k, regs, (unsigned long)kp->addr, 0, NULL);
+	return 0;
+}
+
+/* A return probe's entry: the arguments its $argN read (6.12). */
+static int lft_kp_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
+{
+	lft_pb_save_edata(regs, (unsigned long *)ri->data);
 	return 0;
 }
 
@@ -126,7 +135,7 @@ static int lft_kp_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
 
 	raw_cpu_inc(*k->nhit);
 	lft_kp_record(k, regs, (unsigned long)rp->kp.addr,
-		      get_kretprobe_retaddr(ri));
+		      get_kretprobe_retaddr(ri), (unsigned long *)ri->data);
 	return 0;
 }
 
@@ -136,6 +145,7 @@ static int lft_kp_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
 static void lft_kp_fret(unsigned long func, int depth, u64 calltime,
 			struct pt_regs *regs)
 {
+	const unsigned long *edata = lft_fret_data();
 	struct lft_kp *k;
 
 	lft_kp_for_each_hooked(k, func) {
@@ -143,7 +153,7 @@ static void lft_kp_fret(unsigned long func, int depth, u64 calltime,
 		    !k->pb.def->is_return || !READ_ONCE(k->on_hook))
 			continue;
 		raw_cpu_inc(*k->nhit);
-		lft_kp_record(k, regs, func, instruction_pointer(regs));
+		lft_kp_record(k, regs, func, instruction_pointer(regs), edata);
 	}
 }
 
@@ -173,12 +183,21 @@ static void lft_kprobe_hit(unsigned long ip, unsigned long parent_ip,
 			continue;
 		}
 		raw_cpu_inc(*k->nhit);
-		lft_kp_record(k, regs, ip, 0);
+		lft_kp_record(k, regs, ip, 0, NULL);
 	}
 	instruction_pointer_set(regs, orig_ip);
-	/* One return hook serves every return probe of the function. */
-	if (ret)
-		lft_fret_hook(regs, ip, 0, lft_kp_fret);
+	/*
+	 * One return hook serves every return probe of the function, with
+	 * the arguments their $argN read.
+	 */
+	if (ret) {
+		unsigned long edata[LFT_PB_EDATA_MAX];
+
+		BUILD_BUG_ON(LFT_PB_EDATA_MAX > LFT_FRET_DATA);
+		lft_pb_save_edata(regs, edata);
+		lft_fret_hook_save(regs, ip, lft_kp_fret, edata,
+				   LFT_PB_EDATA_MAX);
+	}
 }
 
 static void lft_kp_reclaim(const struct lft_fentry_ops *other);
@@ -460,6 +479,11 @@ static int lft_kp_register(struct lft_kp *k, struct lft_pb_perr *perr)
 		kp->flags = KPROBE_FLAG_DISABLED;
 		if (def->is_return) {
 			k->rp.handler = lft_kp_ret;
+			if (def->edata) {
+				k->rp.entry_handler = lft_kp_entry;
+				k->rp.data_size = LFT_PB_EDATA_MAX *
+						  sizeof(unsigned long);
+			}
 			k->rp.maxactive = def->maxactive;
 			ret = register_kretprobe(&k->rp);
 		} else {

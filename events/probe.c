@@ -278,7 +278,8 @@ static int lft_pb_append_check(struct lft_pb_event *pev,
 						  struct lft_pb_probe, sibling);
 	unsigned int i;
 
-	if (p->def->is_return != def->is_return)
+	if (p->def->is_return != def->is_return ||
+	    p->def->variant != def->variant)
 		return lft_pb_refuse(perr, LFT_PB_E_DIFF_PROBE_TYPE, 0);
 	i = lft_pb_diff_arg(def, p->def);
 	if (i)

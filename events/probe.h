@@ -105,6 +105,9 @@ enum lft_pb_errcode {
 	LFT_PB_E_BAD_UPROBE_OFFS,
 	LFT_PB_E_BAD_FILE_OFFS,
 	LFT_PB_E_SYM_ON_UPROBE,
+	LFT_PB_E_BAD_MAXACT_TYPE,	/* fprobes and tracepoint probes */
+	LFT_PB_E_NO_TRACEPOINT,
+	LFT_PB_E_BAD_TP_NAME,
 	LFT_PB_E_COUNT
 };
 
@@ -151,13 +154,18 @@ enum lft_pb_base {
 	LFT_PB_DATA,		/* \"str": param points at the text */
 	LFT_PB_FIELD,		/* eprobe $FIELD: param: its offset in the record */
 	LFT_PB_FOFFS,		/* uprobe @+OFFS: param: the file offset */
+	LFT_PB_EDATA,		/* a return probe's $argN: param: N - 1, saved at entry */
 };
+
+/* The arguments a return probe's entry saves for it: the registers'. */
+#define LFT_PB_EDATA_MAX	6
 
 /* What kind of probe a definition is for (what its arguments may fetch). */
 enum lft_pb_probe_kind {
 	LFT_PB_KPROBE,
 	LFT_PB_EPROBE,		/* registers: none; $NAME: a field of the event */
 	LFT_PB_UPROBE,		/* memory: the task's; @+OFFS: in the file */
+	LFT_PB_FPROBE,		/* f: and t:, upstream's grammar on every kernel */
 };
 
 /* How an eprobe's $FIELD is read from the attached event's record. */
@@ -243,6 +251,13 @@ struct lft_pb_arg {
  * @filter: an eprobe's "if FILTER" on the attached event, or NULL
  * @path: a uprobe's file, as written
  * @ref_ctr: a uprobe's reference counter offset (0: none)
+ * @edata: a return probe's arguments read values its entry saved
+ *	(LFT_PB_EDATA): the kind saves the LFT_PB_EDATA_MAX argument
+ *	registers at the function's entry (lft_pb_save_edata())
+ * @variant: the kind's own variant of probe (a tracepoint probe among
+ *	fprobes): a probe appended to an event of another is of another type
+ * @btf: the name BTF describes the probed function under, where the kind
+ *	names it itself (a tracepoint's probe: "btf_trace_NAME"), else NULL
  */
 struct lft_pb_def {
 	u8 kind;
@@ -262,6 +277,9 @@ struct lft_pb_def {
 	char *filter;
 	char *path;
 	unsigned long ref_ctr;
+	u8 variant;
+	bool edata;
+	char *btf;
 };
 
 /**
@@ -308,6 +326,10 @@ char *lft_pb_print_fmt(const struct lft_pb_def *def);
 const struct lft_pb_type *lft_pb_find_type(const char *name);
 unsigned int lft_pb_store(const struct lft_pb_def *def, struct pt_regs *regs,
 			  void *rec, unsigned int head, unsigned int room);
+unsigned int lft_pb_store_ret(const struct lft_pb_def *def,
+			      struct pt_regs *regs, const unsigned long *edata,
+			      void *rec, unsigned int head, unsigned int room);
+void lft_pb_save_edata(struct pt_regs *regs, unsigned long *edata);
 unsigned int lft_pb_store_rec(const struct lft_pb_def *def, const void *src,
 			      unsigned int srclen, void *rec, unsigned int head,
 			      unsigned int room);

@@ -123,6 +123,7 @@ struct lft_pb_ctx {
 	unsigned int srclen;
 	unsigned long fbase;	/* uprobes: where the file is mapped */
 	bool user;		/* uprobes: all memory is the task's */
+	const unsigned long *edata;	/* return probes: saved at entry */
 };
 
 /*
@@ -242,6 +243,9 @@ static bool lft_pb_base(const struct lft_pb_arg *a, const struct lft_pb_ctx *x,
 	case LFT_PB_ARG:
 		*val = regs_get_kernel_argument(regs, a->param);
 		return true;
+	case LFT_PB_EDATA:
+		*val = x->edata ? x->edata[a->param] : 0;
+		return x->edata;
 	default:		/* IMM, DATA */
 		*val = a->param;
 		return true;
@@ -361,6 +365,41 @@ unsigned int lft_pb_store(const struct lft_pb_def *def, struct pt_regs *regs,
 	return lft_pb_store_ctx(&x, rec, head, room);
 }
 LFT_TEST_EXPORT(lft_pb_store);
+
+/**
+ * lft_pb_store_ret() - lft_pb_store() for a return probe whose arguments
+ *	read values saved at the function's entry
+ * @def: the probe's definition
+ * @regs: the registers at the return
+ * @edata: what lft_pb_save_edata() saved at the entry (NULL: unreadable)
+ * @rec: the record, or NULL to measure the strings only
+ * @head: bytes of the record before the arguments
+ * @room: bytes for strings after the arguments' fields
+ *
+ * Return: the bytes the strings took (or would take).
+ */
+unsigned int lft_pb_store_ret(const struct lft_pb_def *def,
+			      struct pt_regs *regs, const unsigned long *edata,
+			      void *rec, unsigned int head, unsigned int room)
+{
+	struct lft_pb_ctx x = { .def = def, .regs = regs, .edata = edata };
+
+	return lft_pb_store_ctx(&x, rec, head, room);
+}
+
+/**
+ * lft_pb_save_edata() - at a function's entry, what its return probes'
+ *	LFT_PB_EDATA arguments read
+ * @regs: the registers at the entry
+ * @edata: LFT_PB_EDATA_MAX words: the argument registers
+ */
+void lft_pb_save_edata(struct pt_regs *regs, unsigned long *edata)
+{
+	unsigned int i;
+
+	for (i = 0; i < LFT_PB_EDATA_MAX; i++)
+		edata[i] = regs_get_kernel_argument(regs, i);
+}
 
 /**
  * lft_pb_store_rec() - lft_pb_store() for an eprobe: from the record of

@@ -12,7 +12,9 @@
  * parser touches no probe, so KUnit can run it with fake symbols.
  */
 #include <linux/ctype.h>
+#include <linux/dcache.h>
 #include <linux/err.h>
+#include <linux/fs.h>
 #include <linux/kernel.h>
 #include <linux/module.h>
 #include <linux/slab.h>
@@ -45,6 +47,9 @@ const char *const lft_pb_err_text[LFT_PB_E_COUNT] = {
 	[LFT_PB_E_NO_RETVAL] = "This function returns 'void' type",
 	[LFT_PB_E_NOSUP_BTFARG] = "BTF is not available or not supported",
 	[LFT_PB_E_NO_BTF_ENTRY] = "No BTF entry for this probe point",
+	[LFT_PB_E_BAD_MAXACT_TYPE] = "Maxactive is only for function exit",
+	[LFT_PB_E_NO_TRACEPOINT] = "Tracepoint is not found",
+	[LFT_PB_E_BAD_TP_NAME] = "Invalid character in tracepoint name",
 	[LFT_PB_E_NOFENTRY_ARGS] = "$arg* can be used only on function entry or exit",
 	[LFT_PB_E_DOUBLE_ARGS] = "$arg* can be used only once in the parameters",
 	[LFT_PB_E_ARGS_2LONG] = "$arg* failed because the argument list is too long",
@@ -149,8 +154,33 @@ struct lft_pb_argctx {
 	const char *btf_func;	/* an entry probe's, for parameter names */
 	bool is_return, at_entry;
 	bool btf_var, btf_char_ptr;	/* the value is that parameter's */
+	bool btf;		/* names are parameters (lft_pb_btf_on()) */
+	bool ret_args;		/* a return probe's read entry values */
 	u8 kind;		/* the probe's, enum lft_pb_probe_kind */
 };
+
+/*
+ * Whether a definition's words may name parameters from BTF: kprobes
+ * where the running kernel's do (6.12), fprobes and tracepoint probes on
+ * every kernel (upstream's grammar, which has them).
+ */
+static bool lft_pb_btf_on(const struct lft_pb_def *def)
+{
+	return IS_ENABLED(CONFIG_PROBE_EVENTS_BTF_ARGS) ||
+	       def->kind == LFT_PB_FPROBE;
+}
+
+/*
+ * Whether a return probe's $argN and parameters by name are the values
+ * at the function's entry (saved then): kprobes where the kernel's do
+ * (6.12), fprobes on every kernel.
+ */
+static bool lft_pb_ret_args(const struct lft_pb_def *def)
+{
+	return def->is_return && (def->kind == LFT_PB_FPROBE ||
+				  (def->kind == LFT_PB_KPROBE &&
+				   LFT_PB_RET_ENTRY_ARGS));
+}
 
 static int lft_pb_parse_var(struct lft_pb_argctx *c, const char *var,
 			    int offs)
@@ -191,7 +221,7 @@ static int lft_pb_parse_var(struct lft_pb_argctx *c, const char *var,
 		if (!isdigit(var[len]) || kstrtoul(var + len, 10, &n))
 			return lft_pb_err(c->w, offs, LFT_PB_E_BAD_VAR);
 		/* A task's stack has no such bound. */
-		if (c->kind == LFT_PB_KPROBE && n > LFT_PB_MAX_STACK)
+		if (c->kind != LFT_PB_UPROBE && n > LFT_PB_MAX_STACK)
 			return lft_pb_err(c->w, offs, LFT_PB_E_BAD_STACK_NUM);
 		a->base = LFT_PB_STACK;
 		a->param = n;
@@ -208,6 +238,18 @@ static int lft_pb_parse_var(struct lft_pb_argctx *c, const char *var,
 		return lft_pb_err(c->w, offs, !n || n > LFT_PB_MAX_STACK ?
 				  LFT_PB_E_BAD_ARG_NUM :
 				  LFT_PB_E_NOFENTRY_ARGS);
+	}
+	/* A return probe's: the registers' values at the entry, saved. */
+	if (len && c->ret_args) {
+		if (kstrtoul(var + len, 10, &n))
+			return lft_pb_err(c->w, offs, LFT_PB_E_BAD_VAR);
+		if (!n || n > LFT_PB_MAX_STACK)
+			return lft_pb_err(c->w, offs, LFT_PB_E_BAD_ARG_NUM);
+		if (n > LFT_PB_EDATA_MAX)
+			return lft_pb_err(c->w, offs, LFT_PB_E_NOFENTRY_ARGS);
+		a->base = LFT_PB_EDATA;
+		a->param = n - 1;
+		return 0;
 	}
 	/* $argN only where the arguments are still in their registers. */
 	if (len && c->at_entry && !c->is_return) {
@@ -256,7 +298,10 @@ static int lft_pb_parse_btf_var(struct lft_pb_argctx *c, const char *arg,
 			   LFT_PB_E_NO_BTF_ENTRY : LFT_PB_E_NO_BTFARG);
 		return -ENOENT;
 	}
-	c->a->base = LFT_PB_ARG;
+	/* At the exit: the value the entry saved. */
+	if (c->is_return && p.idx >= LFT_PB_EDATA_MAX)
+		return lft_pb_err(c->w, offs, LFT_PB_E_NOFENTRY_ARGS);
+	c->a->base = c->is_return ? LFT_PB_EDATA : LFT_PB_ARG;
 	c->a->param = p.idx;
 	c->btf_var = true;
 	c->btf_char_ptr = p.char_ptr;
@@ -277,7 +322,8 @@ static int lft_pb_parse_fetch(struct lft_pb_argctx *c, char *arg, int offs)
 	case '$':
 		return lft_pb_parse_var(c, arg + 1, offs);
 	case '%':
-		if (c->kind == LFT_PB_EPROBE) {
+		/* No registers for fprobes and eprobes. */
+		if (c->kind == LFT_PB_EPROBE || c->kind == LFT_PB_FPROBE) {
 			/* 6.1 logs both, at the same place. */
 			c->w->perr->prev = LFT_PB_E_BAD_VAR;
 			c->w->perr->prev_pos = c->w->start[c->w->idx] + offs;
@@ -344,6 +390,8 @@ static int lft_pb_parse_fetch(struct lft_pb_argctx *c, char *arg, int offs)
 		ret = lft_pb_parse_fetch(c, arg, offs);
 		if (ret)
 			return ret;
+		/* What memory holds there is no longer the parameter's type. */
+		c->btf_var = false;
 		if (a->base == LFT_PB_COMM || a->base == LFT_PB_DATA) {
 			if (!a->nderef)
 				return lft_pb_err(c->w, offs,
@@ -378,8 +426,7 @@ static int lft_pb_parse_fetch(struct lft_pb_argctx *c, char *arg, int offs)
 		a->param = v;
 		return 0;
 	}
-	if (IS_ENABLED(CONFIG_PROBE_EVENTS_BTF_ARGS) &&
-	    (isalpha(arg[0]) || arg[0] == '_'))
+	if (c->btf && (isalpha(arg[0]) || arg[0] == '_'))
 		return lft_pb_parse_btf_var(c, arg, offs);
 	return lft_pb_err(c->w, offs, LFT_PB_E_BAD_FETCH_ARG);
 }
@@ -584,8 +631,9 @@ static const char *lft_pb_btf_func(const struct lft_pb_def *def)
 {
 	const char *func;
 
-	if (!IS_ENABLED(CONFIG_PROBE_EVENTS_BTF_ARGS) || !def->symbol ||
-	    def->offset)
+	if (def->btf)
+		return def->btf;
+	if (!lft_pb_btf_on(def) || !def->symbol || def->offset)
 		return NULL;
 	func = strchr(def->symbol, ':');
 	return func ? func + 1 : def->symbol;
@@ -596,11 +644,12 @@ static const char *lft_pb_btf_func(const struct lft_pb_def *def)
  * from BTF (6.12), the text before any ':' if it makes a name (a
  * parameter's name).
  */
-static char *lft_pb_arg_name(const char *text, unsigned int i)
+static char *lft_pb_arg_name(const struct lft_pb_def *def, const char *text,
+			     unsigned int i)
 {
 	char *name;
 
-	if (IS_ENABLED(CONFIG_PROBE_EVENTS_BTF_ARGS)) {
+	if (lft_pb_btf_on(def)) {
 		name = kstrndup(text, strcspn(text, ":"), GFP_KERNEL);
 		if (name && *name && lft_pb_good_name(name, false))
 			return name;
@@ -625,15 +674,17 @@ int lft_pb_parse_arg(struct lft_pb_words *w, struct lft_pb_def *def,
 {
 	struct lft_pb_arg *a = &def->args[i];
 	struct lft_pb_argctx c = { .w = w, .a = a, .is_return = def->is_return,
-				   .at_entry = at_entry, .kind = def->kind };
+				   .at_entry = at_entry, .kind = def->kind,
+				   .btf = lft_pb_btf_on(def),
+				   .ret_args = lft_pb_ret_args(def) };
 	const char *body = strchr(text, '=');
 	const char *func = lft_pb_btf_func(def);
 	unsigned int j, n;
-	int np;
+	int np, ret;
 
 	if (def->is_return)
 		c.func = func;
-	else if (at_entry)
+	if (at_entry && (!def->is_return || c.ret_args))
 		c.btf_func = func;
 	def->nargs++;	/* so that a failed one is freed too */
 	/*
@@ -654,7 +705,7 @@ int lft_pb_parse_arg(struct lft_pb_words *w, struct lft_pb_def *def,
 		a->name = kstrndup(text, body - text, GFP_KERNEL);
 		body++;
 	} else {
-		a->name = lft_pb_arg_name(text, i);
+		a->name = lft_pb_arg_name(def, text, i);
 		body = text;
 	}
 	if (!a->name)
@@ -667,7 +718,10 @@ int lft_pb_parse_arg(struct lft_pb_words *w, struct lft_pb_def *def,
 	for (j = 0; j < i; j++)
 		if (!strcmp(a->name, def->args[j].name))
 			return lft_pb_err(w, 0, LFT_PB_E_USED_ARG_NAME);
-	return lft_pb_parse_body(&c, body, body - text, &def->size);
+	ret = lft_pb_parse_body(&c, body, body - text, &def->size);
+	if (!ret && a->base == LFT_PB_EDATA)
+		def->edata = true;
+	return ret;
 }
 
 /* ------------------------------------------------------ the command */
@@ -897,7 +951,51 @@ struct lft_pb_args {
 	unsigned int word[LFT_PB_MAX_ARGS];	/* where each came from */
 	char names[LFT_PB_BTF_ARGS_LEN];	/* the expansions' text */
 	unsigned int used;
+	char *dtext[LFT_PB_MAX_ARGS];		/* :%pd, :%pD turned to fetches */
 };
+
+/*
+ * "[NAME=]FETCH:%pd" (a struct dentry *) and ":%pD" (a struct file *),
+ * where the kernel's probes take them (6.12; fprobes always): the name
+ * string read through the structures, as that kernel rewrites them.
+ */
+static int lft_pb_expand_dentry(const struct lft_pb_def *def,
+				struct lft_pb_args *x)
+{
+	unsigned int i;
+
+	if (def->kind != LFT_PB_FPROBE &&
+	    (def->kind != LFT_PB_KPROBE || !LFT_PB_DENTRY_ARGS))
+		return 0;
+	for (i = 0; i < x->n; i++) {
+		const char *t = x->text[i], *eq = strchr(t, '=');
+		size_t len = strlen(t);
+		const char *body = eq ? eq + 1 : t;
+		int nlen = eq ? eq - t + 1 : 0;
+		int blen = t + len - 4 - body;
+
+		if (len < 4 || strncmp(t + len - 4, ":%p", 3) ||
+		    (t[len - 1] != 'd' && t[len - 1] != 'D') || blen < 0)
+			continue;
+		if (t[len - 1] == 'd')
+			x->dtext[i] = kasprintf(GFP_KERNEL,
+						"%.*s+0x0(+0x%zx(%.*s)):string",
+						nlen, t,
+						offsetof(struct dentry, d_name.name),
+						blen, body);
+		else
+			x->dtext[i] = kasprintf(GFP_KERNEL,
+						"%.*s+0x0(+0x%zx(+0x%zx(%.*s))):string",
+						nlen, t,
+						offsetof(struct dentry, d_name.name),
+						offsetof(struct file, f_path.dentry),
+						blen, body);
+		if (!x->dtext[i])
+			return -ENOMEM;
+		x->text[i] = x->dtext[i];
+	}
+	return 0;
+}
 
 static int lft_pb_args_add(struct lft_pb_args *x, const char *text,
 			   unsigned int word)
@@ -943,14 +1041,14 @@ static int lft_pb_args_add_param(struct lft_pb_words *w, struct lft_pb_args *x,
 static int lft_pb_expand(struct lft_pb_words *w, struct lft_pb_def *def,
 			 bool at_entry, struct lft_pb_args *x)
 {
-	const char *func = at_entry && !def->is_return ?
+	const char *func = at_entry && (!def->is_return ||
+					lft_pb_ret_args(def)) ?
 			   lft_pb_btf_func(def) : NULL;
 	unsigned int i, n, star = 0, found = 0;
 	const char *type;
 	int np, ret;
 
-	for (i = 2; IS_ENABLED(CONFIG_PROBE_EVENTS_BTF_ARGS) && i < w->argc;
-	     i++) {
+	for (i = 2; lft_pb_btf_on(def) && i < w->argc; i++) {
 		if (!str_has_prefix(w->argv[i], "$arg"))
 			continue;
 		w->idx = i;
@@ -1000,9 +1098,7 @@ static int lft_pb_expand(struct lft_pb_words *w, struct lft_pb_def *def,
 static int lft_pb_parse_words(struct lft_pb_words *w, struct lft_pb_def *def,
 			      const struct lft_pb_symcheck *sc)
 {
-	struct lft_pb_args *x;
 	const char *event;
-	unsigned int i;
 	bool at_entry;
 	int ret;
 
@@ -1023,10 +1119,31 @@ static int lft_pb_parse_words(struct lft_pb_words *w, struct lft_pb_def *def,
 	}
 	if (!def->event[0])
 		lft_pb_default_name(def);
+	return lft_pb_parse_args(w, def, at_entry);
+}
+
+/**
+ * lft_pb_parse_args() - a definition's arguments, words 2 on: "$arg"
+ *	words expanded where BTF names parameters, then each parsed
+ * @w: the command
+ * @def: the definition, its place parsed (what BTF is looked up for)
+ * @at_entry: the probe is at a function's entry ($argN are there)
+ *
+ * Return: 0, or a negative errno with the error noted in w->perr.
+ */
+int lft_pb_parse_args(struct lft_pb_words *w, struct lft_pb_def *def,
+		      bool at_entry)
+{
+	struct lft_pb_args *x;
+	unsigned int i;
+	int ret;
+
 	x = kzalloc(sizeof(*x), GFP_KERNEL);
 	if (!x)
 		return -ENOMEM;
 	ret = lft_pb_expand(w, def, at_entry, x);
+	if (!ret)
+		ret = lft_pb_expand_dentry(def, x);
 	if (ret)
 		goto out;
 	ret = -ENOMEM;
@@ -1041,6 +1158,8 @@ static int lft_pb_parse_words(struct lft_pb_words *w, struct lft_pb_def *def,
 			def->dynamic = true;
 	}
 out:
+	for (i = 0; i < x->n; i++)
+		kfree(x->dtext[i]);
 	kfree(x);
 	return ret;
 }
@@ -1115,6 +1234,7 @@ void lft_pb_def_free(struct lft_pb_def *def)
 	kfree(def->symbol);
 	kfree(def->filter);
 	kfree(def->path);
+	kfree(def->btf);
 	kfree(def);
 }
 LFT_TEST_EXPORT(lft_pb_def_free);

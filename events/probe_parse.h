@@ -28,6 +28,8 @@ void lft_pb_words_free(struct lft_pb_words *w);
 char *lft_pb_join(struct lft_pb_words *w);
 int lft_pb_parse_gname(struct lft_pb_words *w, char *group, char *event,
 		       const char *text, int offs);
+int lft_pb_parse_args(struct lft_pb_words *w, struct lft_pb_def *def,
+		      bool at_entry);
 int lft_pb_parse_arg(struct lft_pb_words *w, struct lft_pb_def *def,
 		     unsigned int i, const char *text, bool at_entry);
 

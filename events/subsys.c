@@ -117,6 +117,7 @@ static int lft_ev_subsys_init(void)
 	lft_synth_init();
 	lft_ep_init();
 	lft_up_init();
+	lft_fp_init();
 	/* A kind of trigger, listed after the built-in commands. */
 	lft_hist_trig_init();
 	/* After lftrace's own: a kernel event they have is not mirrored. */

@@ -102,5 +102,6 @@ static __always_inline void lft_fentry_guard_exit(unsigned int *depth)
 	(*depth)--;
 }
 bool lft_fentry_patched(unsigned long ip);
+unsigned long lft_fentry_site(unsigned long func);
 
 #endif /* LFT_ARCH_X86_FENTRY_H */

@@ -37,7 +37,11 @@ struct lft_fret_node {
 	u64 out_at;		/* top frame: when its task was switched out */
 	u64 subtime;		/* time of returned children (graph-time) */
 	int depth;
+	unsigned long data[LFT_FRET_DATA];	/* lft_fret_hook_save()'s */
 };
+
+/* The data of the node whose return function runs on this CPU. */
+static DEFINE_PER_CPU(const unsigned long *, lft_fret_cur);
 
 static struct rethook *lft_fret_rh;	/* READ_ONCE in the hooks */
 static DEFINE_MUTEX(lft_fret_lock);
@@ -73,11 +77,28 @@ static LFT_RETHOOK_HANDLER(lft_fret_handler)
 	struct lft_fret_node *n = container_of(rn, struct lft_fret_node, node);
 	/* What the return function runs must not hook returns in turn. */
 	unsigned int *depth = lft_fentry_guard_enter();
+	const unsigned long *prev;
 
 	if (!depth)
 		return;
+	/* An NMI's return function may run inside this one's. */
+	prev = this_cpu_read(lft_fret_cur);
+	this_cpu_write(lft_fret_cur, n->data);
 	n->fn(n->func, n->depth, n->calltime, regs);
+	this_cpu_write(lft_fret_cur, prev);
 	lft_fentry_guard_exit(depth);
+}
+
+/**
+ * lft_fret_data() - in a return function, what the entry saved
+ *
+ * Return: the LFT_FRET_DATA words lft_fret_hook_save() saved for the
+ * returning frame (undefined for a frame hooked otherwise), or NULL
+ * outside a return function.
+ */
+const unsigned long *lft_fret_data(void)
+{
+	return this_cpu_read(lft_fret_cur);
 }
 
 /*
@@ -194,6 +215,47 @@ int lft_fret_hook(struct pt_regs *regs, unsigned long func, u64 calltime,
 	return lft_fret_hook_at(regs, func, calltime, fn, lft_fret_depth(fn));
 }
 LFT_TEST_EXPORT(lft_fret_hook);
+
+/**
+ * lft_fret_hook_save() - lft_fret_hook(), saving words for the return
+ * @regs: as for lft_fret_hook_at()
+ * @func: passed back to @fn
+ * @fn: what to call at the return; lft_fret_data() gives it @data
+ * @data: up to LFT_FRET_DATA words (a function's arguments, say)
+ * @n: how many
+ *
+ * Return: as lft_fret_hook_at().
+ */
+int lft_fret_hook_save(struct pt_regs *regs, unsigned long func,
+		       lft_fret_fn_t fn, const unsigned long *data,
+		       unsigned int n)
+{
+	struct rethook *rh = READ_ONCE(lft_fret_rh);
+	struct lft_fret_node *node;
+	struct rethook_node *rn;
+
+	if (!rh)
+		return -ENODEV;
+	if (unlikely(lft_fret_denied(func)))
+		return -EPERM;
+	rn = lft_kcall(rethook_try_get)(rh);
+	if (!rn) {
+		atomic_long_inc(&lft_fret_misses);
+		return -ENOSPC;
+	}
+	node = container_of(rn, struct lft_fret_node, node);
+	node->fn = fn;
+	node->func = func;
+	node->calltime = 0;
+	node->out_at = 0;
+	node->subtime = 0;
+	node->depth = 0;
+	n = min_t(unsigned int, n, LFT_FRET_DATA);
+	memcpy(node->data, data, n * sizeof(*data));
+	memset(node->data + n, 0, (LFT_FRET_DATA - n) * sizeof(*data));
+	lft_kcall(rethook_hook)(rn, regs, true);
+	return 0;
+}
 
 /**
  * lft_fret_child_time() - pass a returning frame's time to its parent

@@ -21,12 +21,19 @@ struct task_struct;
 typedef void (*lft_fret_fn_t)(unsigned long func, int depth, u64 calltime,
 			      struct pt_regs *regs);
 
+/* Words a frame keeps for its return function (lft_fret_hook_save()). */
+#define LFT_FRET_DATA	6
+
 int lft_fret_start(unsigned int nodes);
 void lft_fret_stop(void);
 int lft_fret_hook(struct pt_regs *regs, unsigned long func, u64 calltime,
 		  lft_fret_fn_t fn);
 int lft_fret_hook_at(struct pt_regs *regs, unsigned long func, u64 calltime,
 		     lft_fret_fn_t fn, int depth);
+int lft_fret_hook_save(struct pt_regs *regs, unsigned long func,
+		       lft_fret_fn_t fn, const unsigned long *data,
+		       unsigned int n);
+const unsigned long *lft_fret_data(void);
 int lft_fret_depth(lft_fret_fn_t fn);
 bool lft_fret_under(lft_fret_fn_t fn);
 u64 lft_fret_child_time(lft_fret_fn_t fn, u64 duration);

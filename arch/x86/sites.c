@@ -22,6 +22,7 @@
 #include <linux/sort.h>
 #include <linux/vmalloc.h>
 #include <asm/cpufeature.h>
+#include <asm/ibt.h>
 
 #include "arch/x86/internal.h"
 #include "arch/x86/poke.h"
@@ -499,6 +500,28 @@ bool lft_fentry_patched(unsigned long ip)
 	return ret;
 }
 LFT_TEST_EXPORT(lft_fentry_patched);
+
+/**
+ * lft_fentry_site() - the fentry site of a function
+ * @func: the function's address (its symbol's)
+ *
+ * Return: the site's address (@func, or just past its ENDBR), or 0 if
+ * the function has none lftrace knows of (not traceable).
+ */
+unsigned long lft_fentry_site(unsigned long func)
+{
+	struct lft_site key = { .ip = func }, *s;
+
+	mutex_lock(&lft_sites_lock);
+	s = bsearch(&key, lft_sites, lft_nr_sites, sizeof(*s), lft_site_cmp);
+	if (!s && ENDBR_INSN_SIZE) {
+		key.ip = func + ENDBR_INSN_SIZE;
+		s = bsearch(&key, lft_sites, lft_nr_sites, sizeof(*s),
+			    lft_site_cmp);
+	}
+	mutex_unlock(&lft_sites_lock);
+	return s ? key.ip : 0;
+}
 
 unsigned long lft_sites_count(void)
 {
