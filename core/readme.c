@@ -217,8 +217,15 @@ static const char *const lft_readme[] = {
 "\t     args: <name>=fetcharg[:type]\n"
 "\t fetcharg: (%<register>|$<efield>), @<address>, @<symbol>[+|-<offset>],\n"
 "\t           $stack<index>, $stack, $retval, $comm, $arg<N>,\n"
+#ifdef CONFIG_PROBE_EVENTS_BTF_ARGS
+/*
+ * Tools (ftracetest) read "<argname>" as "BTF arguments are there", and
+ * "<argname>[->field..." as "with members": those are not done yet.
+ */
+"\t           <argname> (a parameter's name in BTF),\n"
+#endif
 "\t           +|-[u]<offset>(<fetcharg>), \\imm-value, \\\"imm-string\"\n"
-"\t     type: s8/16/32/64, u8/16/32/64, x8/16/32/64, string, symbol,\n"
+"\t     type: s8/16/32/64, u8/16/32/64, " LFT_PB_TYPES_TEXT "\n"
 "\t           b<bit-width>@<bit-offset>/<container-size>, ustring,\n"
 "\t           <type>\\[<array-size>\\]\n"
 "\t   efield: an eprobe's $<efield> is a field of <attached-group>.<attached-event>\n"
