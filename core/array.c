@@ -48,6 +48,7 @@ int lft_array_init(struct lft_array *tr, struct dentry *parent)
 {
 	int cpu;
 
+	INIT_LIST_HEAD(&tr->marker_copy);
 	INIT_LIST_HEAD(&tr->errs);
 	tr->cpu_size = kcalloc(nr_cpu_ids, sizeof(*tr->cpu_size), GFP_KERNEL);
 	if (!zalloc_cpumask_var(&tr->cpumask, GFP_KERNEL)) {
@@ -75,6 +76,9 @@ int lft_array_init(struct lft_array *tr, struct dentry *parent)
 
 void lft_array_destroy(struct lft_array *tr)
 {
+	/* Nothing writes into it from elsewhere any more. */
+	lft_printk_array_gone(tr);
+	lft_marker_array_gone(tr);
 	lft_subsys_array_free(tr);
 	lft_tracers_array_free(tr);
 	lft_err_clear(tr);
