@@ -126,6 +126,33 @@ int lft_array_resize(struct lft_array *tr, unsigned long size, int cpu)
 	return 0;
 }
 
+/**
+ * lft_array_set_subbuf() - change the size of the buffer's sub-buffers
+ * @tr: the array (lft_lock held)
+ * @order: sub-buffers of 2^@order pages (buffer_subbuf_size_kb)
+ *
+ * The buffer and its snapshot get sub-buffers of the new size, about as
+ * many bytes as they held, and lose their events, as the kernel's. A
+ * snapshot that cannot follow is dropped (as lft_array_resize() does).
+ * buffer_size_kb keeps showing what was asked for, as the kernel's.
+ *
+ * Return: 0, -EBUSY while a reader walks the buffer, -EINVAL, -ENOMEM
+ * (nothing changed).
+ */
+int lft_array_set_subbuf(struct lft_array *tr, unsigned int order)
+{
+	int ret;
+
+	if (tr->iter_readers)
+		return -EBUSY;
+	ret = lft_rb_set_order(tr->rb, order);
+	if (ret)
+		return ret;
+	if (tr->snap && lft_rb_set_order(tr->snap, order))
+		lft_snapshot_free(tr);
+	return 0;
+}
+
 /* Grow the buffer to its full size the first time it is needed. */
 int lft_array_expand(struct lft_array *tr)
 {

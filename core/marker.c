@@ -74,11 +74,14 @@ static __always_inline ssize_t lft_mark_one(struct lft_array *tr,
 					    const char __user *ubuf,
 					    size_t cnt)
 {
+	unsigned int post, max = lft_rb_max_payload(READ_ONCE(tr->rb));
 	struct lft_print_entry *entry;
-	unsigned int post;
 	struct lft_rb_res res;
 	ssize_t written;
 
+	/* What one record (of this array's sub-buffers) holds, less "\n\0". */
+	if (sizeof(*entry) + cnt + 2 > max)
+		cnt = max - sizeof(*entry) - 2;
 	/* Room for the text, "\n\0", and "<faulted>" if the copy fails. */
 	entry = lft_marker_reserve(tr, LFT_TRACE_PRINT, sizeof(*entry) +
 				   max_t(size_t, cnt, sizeof(LFT_FAULTED)) + 2,
@@ -126,9 +129,6 @@ static ssize_t tracing_mark_write(struct file *file, const char __user *ubuf,
 		return -EINVAL;
 	if (cnt > LFT_MARKER_MAX)
 		cnt = LFT_MARKER_MAX;
-	/* What one record holds, besides the entry and "\n\0". */
-	if (sizeof(struct lft_print_entry) + cnt + 2 > LFT_RB_MAX_PAYLOAD)
-		cnt = LFT_RB_MAX_PAYLOAD - sizeof(struct lft_print_entry) - 2;
 	if (ref->tr->name)
 		return lft_mark_one(ref->tr, ubuf, cnt);
 	/* The top level's: into every array with copy_trace_marker. */
@@ -154,6 +154,9 @@ static ssize_t lft_mark_raw_one(struct lft_array *tr, const char __user *ubuf,
 	unsigned int size, min;
 	ssize_t written;
 
+	if (LFT_RAW_WHOLE && offsetof(struct lft_raw_entry, id) + cnt >
+	    lft_rb_max_payload(READ_ONCE(tr->rb)))
+		return -EINVAL;
 	/* Room for the id and "<faulted>" if the copy fails, as the kernel. */
 	min = sizeof(unsigned int) + sizeof(LFT_FAULTED) - 1 + sizeof(int);
 	size = offsetof(struct lft_raw_entry, id) + max_t(size_t, cnt, min);
@@ -187,7 +190,9 @@ static ssize_t lft_mark_raw_write(struct file *file, const char __user *ubuf,
 	if (cnt < sizeof(unsigned int))
 		return -EINVAL;
 	if (LFT_RAW_WHOLE) {
-		if (offsetof(struct lft_raw_entry, id) + cnt > LFT_RB_MAX_PAYLOAD)
+		/* The array's own sub-buffer size decides (each copy's). */
+		if (offsetof(struct lft_raw_entry, id) + cnt >
+		    (PAGE_SIZE << LFT_RB_MAX_ORDER))
 			return -EINVAL;
 	} else {
 		if (cnt > LFT_RAW_MAX)

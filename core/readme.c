@@ -62,6 +62,8 @@ static const char *const lft_readme[] = {
 "      stacktrace\t\t- a kernel stack entry after each event or printk line\n"
 "  buffer_size_kb\t\t- buffer size per CPU in KB; \"N (expanded: M)\" until first grown\n"
 "  buffer_total_size_kb\t\t- all CPUs' buffers together, in KB\n"
+"  buffer_subbuf_size_kb\t\t- the ring buffer's sub-buffer (page) size in KB, 4 to 512,\n"
+"\t\t\t\t  rounded up to a power of two of pages; a change empties the buffer\n"
 "  buffer_percent\t\t- how full (1-100) a CPU buffer gets before trace_pipe_raw wakes a splice reader\n"
 "  free_buffer\t\t\t- closing this file after a write shrinks the buffer to its minimum\n"
 "  tracing_cpumask\t\t- hex mask of the CPUs that record, e.g. echo 3 > tracing_cpumask\n"

@@ -382,6 +382,7 @@ extern struct lft_array lft_top;
 int lft_array_init(struct lft_array *tr, struct dentry *parent);
 void lft_array_destroy(struct lft_array *tr);
 int lft_array_expand(struct lft_array *tr);
+int lft_array_set_subbuf(struct lft_array *tr, unsigned int order);
 int lft_array_resize(struct lft_array *tr, unsigned long size, int cpu);
 void lft_array_set_on(struct lft_array *tr, bool on);
 void lft_array_pause(struct lft_array *tr, bool pause);
