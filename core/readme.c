@@ -183,6 +183,9 @@ static const char *const lft_readme[] = {
 "\t\t\t\t  enable_event:SYSTEM:EVENT, disable_event:SYSTEM:EVENT,\n"
 "\t\t\t\t  enable_hist:SYSTEM:EVENT, disable_hist:SYSTEM:EVENT,\n"
 "\t\t\t\t  hist:keys=F[,F...][:vals=F...][:sort=F...][:size=N]\n"
+#if LFT_HIST_STACK_ALIASES
+"\t\t\t\t  (a key can be any field, or the special string 'common_stacktrace')\n"
+#endif
 "\t\t\t\t  [:<var1>=<field|var_ref|numeric_literal>[,<var2>=...]]\n"
 "\t\t\t\t  [:name=NAME][:clock=CLOCK][:pause|:cont|:clear]\n"
 "\t\t\t\t  (F: a field, .hex .sym .sym-offset .execname .syscall\n"
@@ -249,7 +252,11 @@ static const char *const lft_readme[] = {
 "  synthetic_events\t\t- Create/remove/show synthetic events (events/synthetic/EVENT/),\n"
 "\t\t\t\t  which hist actions generate\n"
 "\t  Write into this file to define/undefine new synthetic events.\n"
+#if LFT_HIST_STACK_ALIASES
+"\t     example: echo 'myevent u64 lat; char name[]; long[] stack' >> synthetic_events\n"
+#else
 "\t     example: echo 'myevent u64 lat; char name[]' >> synthetic_events\n"
+#endif
 "\t    field: <stype> <name>;\n"
 "\t    stype: u8/u16/u32/u64, s8/s16/s32/s64, pid_t, gfp_t, bool,\n"
 "\t           [unsigned] char/int/long, char[N] (N <= 256), char[] (a string),\n"
