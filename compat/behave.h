@@ -68,6 +68,11 @@
  * 6.6) and its records' third context, "user-ret".
  */
 #define LFT_TIMERLAT_UFD	1
+/* An event filter's FIELD.function == NAME|ADDR (6.3), "Function not found". */
+#define LFT_FLT_FUNCTION	1
+/* A probe argument's type "char" (after 6.1): a byte shown as 'c'. */
+#define LFT_PB_CHAR_TYPE	1
+#define LFT_PB_TYPES_TEXT	"x8/16/32/64, char, string, symbol,"
 #else
 /*
  * 6.1: trace_marker keeps 1 KiB of a write; trace_marker_raw takes up to
@@ -90,6 +95,9 @@
 #define LFT_HIST_HITCOUNT_FIELD	0
 #define LFT_TRIG_FILTER_LOGGED	false
 #define LFT_TIMERLAT_UFD	0
+#define LFT_FLT_FUNCTION	0
+#define LFT_PB_CHAR_TYPE	0
+#define LFT_PB_TYPES_TEXT	"x8/16/32/64, string, symbol,"
 #endif
 
 #endif /* LFT_COMPAT_BEHAVE_H */

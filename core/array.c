@@ -48,6 +48,7 @@ int lft_array_init(struct lft_array *tr, struct dentry *parent)
 {
 	int cpu;
 
+	INIT_LIST_HEAD(&tr->marker_copy);
 	INIT_LIST_HEAD(&tr->errs);
 	tr->cpu_size = kcalloc(nr_cpu_ids, sizeof(*tr->cpu_size), GFP_KERNEL);
 	if (!zalloc_cpumask_var(&tr->cpumask, GFP_KERNEL)) {
@@ -75,6 +76,9 @@ int lft_array_init(struct lft_array *tr, struct dentry *parent)
 
 void lft_array_destroy(struct lft_array *tr)
 {
+	/* Nothing writes into it from elsewhere any more. */
+	lft_printk_array_gone(tr);
+	lft_marker_array_gone(tr);
 	lft_subsys_array_free(tr);
 	lft_tracers_array_free(tr);
 	lft_err_clear(tr);
@@ -119,6 +123,33 @@ int lft_array_resize(struct lft_array *tr, unsigned long size, int cpu)
 		if (cpu == LFT_RB_ALL_CPUS || c == cpu)
 			tr->cpu_size[c] = lft_rb_size(tr->rb, c);
 	tr->expanded = true;
+	return 0;
+}
+
+/**
+ * lft_array_set_subbuf() - change the size of the buffer's sub-buffers
+ * @tr: the array (lft_lock held)
+ * @order: sub-buffers of 2^@order pages (buffer_subbuf_size_kb)
+ *
+ * The buffer and its snapshot get sub-buffers of the new size, about as
+ * many bytes as they held, and lose their events, as the kernel's. A
+ * snapshot that cannot follow is dropped (as lft_array_resize() does).
+ * buffer_size_kb keeps showing what was asked for, as the kernel's.
+ *
+ * Return: 0, -EBUSY while a reader walks the buffer, -EINVAL, -ENOMEM
+ * (nothing changed).
+ */
+int lft_array_set_subbuf(struct lft_array *tr, unsigned int order)
+{
+	int ret;
+
+	if (tr->iter_readers)
+		return -EBUSY;
+	ret = lft_rb_set_order(tr->rb, order);
+	if (ret)
+		return ret;
+	if (tr->snap && lft_rb_set_order(tr->snap, order))
+		lft_snapshot_free(tr);
 	return 0;
 }
 

@@ -356,6 +356,34 @@ static int lft_store_size(struct lft_file_ref *ref, char *buf, size_t cnt)
 	return ret && !LFT_RESIZE_ERRNO ? -ENOMEM : ret;
 }
 
+/* buffer_subbuf_size_kb (6.8): the ring buffer's sub-buffer size, in KB. */
+static void lft_show_subbuf(struct lft_file_ref *ref, struct seq_buf *s)
+{
+	seq_buf_printf(s, "%lu\n",
+		       (PAGE_SIZE << lft_rb_order(READ_ONCE(ref->tr->rb))) >> 10);
+}
+
+/*
+ * As the kernel: KB rounded up to a power of two of pages, 1 to 128
+ * pages (0 and anything larger: EINVAL), in its types (a value that
+ * wraps in bytes counts as what it wraps to).
+ */
+static int lft_store_subbuf(struct lft_file_ref *ref, char *buf, size_t cnt)
+{
+	unsigned long val;
+	int ret = kstrtoul(buf, 10, &val);
+	int pages, order;
+
+	if (ret)
+		return ret;
+	val *= 1024;
+	pages = DIV_ROUND_UP(val, PAGE_SIZE);
+	order = fls(pages - 1);
+	if (order < 0 || order > LFT_RB_MAX_ORDER)
+		return -EINVAL;
+	return lft_array_set_subbuf(ref->tr, order);
+}
+
 static void lft_show_total_size(struct lft_file_ref *ref, struct seq_buf *s)
 {
 	struct lft_array *tr = ref->tr;
@@ -527,6 +555,8 @@ static const struct lft_attr lft_top_attrs[] = {
 	{ "trace_clock", LFT_MODE_WRITE, lft_show_clock, lft_store_clock, 63 },
 	{ "buffer_size_kb", LFT_MODE_WRITE, lft_show_size, lft_store_size, 64 },
 	{ "buffer_total_size_kb", LFT_MODE_READ, lft_show_total_size },
+	{ "buffer_subbuf_size_kb", LFT_MODE_WRITE, lft_show_subbuf,
+	  lft_store_subbuf, 64 },
 	{ "trace_options", LFT_MODE_WRITE, lft_show_options, lft_store_options,
 	  63 },
 	{ "buffer_percent", LFT_MODE_WRITE, lft_show_percent,

@@ -62,10 +62,11 @@ static int lft_instance_new(const char *name)
 		goto out;
 	tr->dying = true;
 	/*
-	 * As the kernel: the top level's options and clock; full size once
-	 * the top level's buffer has been expanded.
+	 * As the kernel: the top level's options (but the forks followed,
+	 * lftrace_printk's destination, the markers' copies) and clock; full
+	 * size once the top level's buffer has been expanded.
 	 */
-	tr->flags = lft_top.flags;
+	tr->flags = lft_top.flags & ~LFT_OPT_ZEROED;
 	lft_rb_set_overwrite(tr->rb, tr->flags & LFT_OPT_OVERWRITE);
 	lft_array_set_clock(tr, lft_rb_get_clock(lft_top.rb));
 	ret = lft_top.expanded ? lft_array_expand(tr) : 0;

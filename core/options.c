@@ -39,6 +39,10 @@ static const struct {
 	{ "irq-info", LFT_OPT_IRQ_INFO },	/* output.c */
 	{ "markers", LFT_OPT_MARKERS },		/* marker.c */
 	{ "event-fork", LFT_OPT_EVENT_FORK },	/* events/pid.c */
+	/* 6.12's; lftrace has it on 6.1 too, for lftrace_printk(). */
+	{ "trace_printk_dest", LFT_OPT_PRINTK_DEST },	/* printk.c */
+	/* 6.16's (upstream's newest), on every kernel. */
+	{ "copy_trace_marker", LFT_OPT_COPY_MARKER },	/* marker.c */
 	{ "pause-on-trace", LFT_OPT_PAUSE_ON_TRACE },	/* reader.c */
 	{ "hash-ptr", LFT_OPT_HASH_PTR },	/* events/core.c */
 	{ "function-trace", LFT_OPT_FUNC_TRACE },	/* tracers/latency.c */
@@ -73,7 +77,12 @@ void lft_option_set(struct lft_array *tr, unsigned long bit, bool on)
 {
 	unsigned long flags = READ_ONCE(tr->flags);
 
+	/* The destination moves: another array's flag may go. */
+	if (bit == LFT_OPT_PRINTK_DEST && !!(flags & bit) != on)
+		lft_printk_dest_set(tr, on);
 	WRITE_ONCE(tr->flags, on ? flags | bit : flags & ~bit);
+	if (bit == LFT_OPT_COPY_MARKER)
+		lft_marker_copy_set(tr, on);
 	if (bit == LFT_OPT_OVERWRITE) {
 		lft_rb_set_overwrite(tr->rb, on);
 		if (tr->snap)
@@ -86,12 +95,25 @@ void lft_option_set(struct lft_array *tr, unsigned long bit, bool on)
 		tr->tracer->option_changed(tr, bit, on);
 }
 
+/*
+ * A user's write of an option: what the kernel refuses (the top level's
+ * trace_printk_dest while lftrace_printk() writes there) is -EINVAL.
+ * lft_lock held.
+ */
+static int lft_option_write(struct lft_array *tr, unsigned long bit, bool on)
+{
+	if (bit == LFT_OPT_PRINTK_DEST && lft_printk_dest_refused(tr, on))
+		return -EINVAL;
+	lft_option_set(tr, bit, on);
+	return 0;
+}
+
 /**
  * lft_option_parse() - apply "name" or "noname" (trace_options syntax)
  * @tr: the array
  * @word: the option, optionally prefixed with "no"
  *
- * Return: 0, or -EINVAL for an unknown option.
+ * Return: 0, or -EINVAL for an unknown option or a refused value.
  */
 /*
  * Is option @i in @tr's trace_options? Tracer options are, while their
@@ -114,10 +136,8 @@ int lft_option_parse(struct lft_array *tr, const char *word)
 	for (i = 0; i < ARRAY_SIZE(lft_options); i++) {
 		if (!lft_option_listed(tr, i))
 			continue;
-		if (!strcmp(name, lft_options[i].name)) {
-			lft_option_set(tr, lft_options[i].bit, on);
-			return 0;
-		}
+		if (!strcmp(name, lft_options[i].name))
+			return lft_option_write(tr, lft_options[i].bit, on);
 	}
 	return -EINVAL;
 }
@@ -162,8 +182,10 @@ static ssize_t lft_opt_write(struct file *file, const char __user *ubuf,
 	if (val > 1)
 		return -EINVAL;
 	mutex_lock(&lft_lock);
-	lft_option_set(of->tr, of->bit, val);
+	ret = lft_option_write(of->tr, of->bit, val);
 	mutex_unlock(&lft_lock);
+	if (ret)
+		return ret;
 	*ppos += cnt;
 	return cnt;
 }

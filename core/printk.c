@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The API of include/lftrace.h: lftrace_printk() and lftrace_puts() write
- * into the top-level buffer from any context; lftrace_dump() prints it to
- * the console (for oops and panic paths).
+ * into the top-level buffer from any context, or into the instance whose
+ * trace_printk_dest is set (6.12's option: one array has it at a time);
+ * lftrace_dump() prints the top level's to the console (for oops and
+ * panic paths).
  *
  * lftrace_printk() stores the format's address and the arguments in binary
  * (vbin_printf), as trace_printk() does, and the text is made when read.
@@ -268,10 +270,66 @@ static struct irq_work lft_printk_irq_work =
 	IRQ_WORK_INIT(lft_printk_comm_irq);
 static atomic_t lft_printk_first = ATOMIC_INIT(0);
 
-static bool lft_printk_allowed(void)
+/*
+ * Where lftrace_printk() writes: READ_ONCE with preemption off; an
+ * instance going away puts the top level back and waits a grace period.
+ */
+static struct lft_array *lft_printk_tr = &lft_top;
+
+/**
+ * lft_printk_dest_set() - trace_printk_dest set or cleared on an array
+ * @tr: the array (lft_lock held), whose flag changes after this
+ * @on: set: @tr becomes the destination, the previous one's flag goes;
+ *	cleared (on the destination, an instance): the top level again
+ */
+void lft_printk_dest_set(struct lft_array *tr, bool on)
+{
+	struct lft_array *old = lft_printk_tr;
+
+	if (on) {
+		if (old != tr)
+			WRITE_ONCE(old->flags, old->flags & ~LFT_OPT_PRINTK_DEST);
+		WRITE_ONCE(lft_printk_tr, tr);
+	} else if (old == tr) {
+		WRITE_ONCE(lft_top.flags, lft_top.flags | LFT_OPT_PRINTK_DEST);
+		WRITE_ONCE(lft_printk_tr, &lft_top);
+	}
+}
+
+/**
+ * lft_printk_dest_refused() - would clearing trace_printk_dest be refused?
+ * @tr: the array (lft_lock held)
+ * @on: the value written
+ *
+ * The top level cannot clear it while it is the destination: only
+ * another array's setting it takes it away, as in the kernel.
+ *
+ * Return: true to refuse (-EINVAL).
+ */
+bool lft_printk_dest_refused(struct lft_array *tr, bool on)
+{
+	return !on && (tr->flags & LFT_OPT_PRINTK_DEST) &&
+	       lft_printk_tr == &lft_top;
+}
+
+/**
+ * lft_printk_array_gone() - an array is being freed
+ * @tr: the array (lft_lock held); the destination goes back to the top
+ *	level, and no lftrace_printk() still writes into @tr on return
+ */
+void lft_printk_array_gone(struct lft_array *tr)
+{
+	if (tr == &lft_top || lft_printk_tr != tr)
+		return;
+	lft_printk_dest_set(tr, false);
+	synchronize_rcu();
+}
+
+/* The top level's trace_printk option rules, as the kernel's global one. */
+static bool lft_printk_allowed(struct lft_array *tr)
 {
 	if (!((READ_ONCE(lft_top.flags) & LFT_OPT_PRINTK) &&
-	      lft_array_writable(&lft_top) && lft_top.rb))
+	      lft_array_writable(tr) && READ_ONCE(tr->rb)))
 		return false;
 	if (unlikely(!atomic_read(&lft_printk_first)) &&
 	    !atomic_xchg(&lft_printk_first, 1))
@@ -307,13 +365,15 @@ int __lftrace_printk(unsigned long ip, const char *fmt, ...)
 	struct lft_rb *rb;
 	struct lft_rb_res res;
 	struct lft_entry ctx;
+	struct lft_array *tr;
 	unsigned int len = 0;
 	va_list ap;
 	int n;
 
-	if (unlikely(!lft_printk_allowed()))
-		return 0;
 	preempt_disable_notrace();
+	tr = READ_ONCE(lft_printk_tr);
+	if (unlikely(!lft_printk_allowed(tr)))
+		goto out;
 	b = this_cpu_ptr(&lft_printk_bufs);
 	if (b->level >= LFT_NEST)
 		goto out;
@@ -326,7 +386,7 @@ int __lftrace_printk(unsigned long ip, const char *fmt, ...)
 		len = 0;
 	else
 		len *= sizeof(u32);
-	rb = READ_ONCE(lft_top.rb);
+	rb = READ_ONCE(tr->rb);
 	/* The caller's context: below this function's own preempt_disable. */
 	entry = len ? lft_trace_reserve(rb, LFT_TRACE_BPRINT,
 					sizeof(*entry) + len, 1, &res) : NULL;
@@ -337,7 +397,7 @@ int __lftrace_printk(unsigned long ip, const char *fmt, ...)
 		entry->ip = ip;
 		entry->fmt = fmt;
 		memcpy(entry->buf, b->buf[n], len);
-		lft_commit(&lft_top, rb, &res, &ctx, 0);
+		lft_commit(tr, rb, &res, &ctx, 0);
 	} else {
 		len = 0;
 	}
@@ -360,24 +420,31 @@ int __lftrace_puts(unsigned long ip, const char *str)
 {
 	size_t len = strnlen(str, LFT_TRACE_BUF_SIZE);
 	struct lft_print_entry *entry;
+	struct lft_array *tr;
 	struct lft_rb_res res;
 	struct lft_entry ctx;
 	struct lft_rb *rb;
 
-	if (unlikely(!lft_printk_allowed()))
-		return 0;
-	rb = READ_ONCE(lft_top.rb);
+	preempt_disable_notrace();
+	tr = READ_ONCE(lft_printk_tr);
+	if (unlikely(!lft_printk_allowed(tr)))
+		goto out;
+	rb = READ_ONCE(tr->rb);
 	entry = lft_trace_reserve(rb, LFT_TRACE_PRINT, sizeof(*entry) + len + 2,
-				  0, &res);
-	if (!entry)
-		return 0;
+				  1, &res);
+	if (!entry) {
+		len = 0;
+		goto out;
+	}
 	ctx = entry->ent;
 	entry->ip = ip;
 	memcpy(entry->buf, str, len);
 	if (!len || entry->buf[len - 1] != '\n')
 		entry->buf[len++] = '\n';
 	entry->buf[len] = '\0';
-	lft_commit(&lft_top, rb, &res, &ctx, 0);
+	lft_commit(tr, rb, &res, &ctx, 0);
+out:
+	preempt_enable_notrace();
 	return len;
 }
 EXPORT_SYMBOL_GPL(__lftrace_puts);

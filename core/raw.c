@@ -32,6 +32,7 @@ struct lft_raw {
 	struct mutex lock;
 	void *page;		/* the last page read, or a spare */
 	size_t off;		/* how much of it read() has given out */
+	size_t len;		/* its size (the buffer's sub-buffer size) */
 };
 
 static const struct file_operations lft_snap_raw_fops;
@@ -52,9 +53,10 @@ static int lft_raw_open(struct inode *inode, struct file *file)
 	r->tr = ref->tr;
 	r->cpu = ref->cpu;
 	r->snapshot = file->f_op == &lft_snap_raw_fops;
-	r->off = PAGE_SIZE;		/* nothing left over */
+	r->off = 0;		/* nothing left over */
+	r->len = 0;
 	mutex_init(&r->lock);
-	r->page = lft_rb_alloc_read_page();
+	r->page = lft_rb_alloc_read_page(READ_ONCE(r->tr->rb));
 	if (!r->page) {
 		kfree(r);
 		lft_release(inode, file);
@@ -117,10 +119,11 @@ static ssize_t lft_raw_read(struct file *file, char __user *ubuf, size_t cnt,
 		return 0;
 	if (mutex_lock_interruptible(&r->lock))
 		return -ERESTARTSYS;
-	while (r->off >= PAGE_SIZE) {
+	while (r->off >= r->len) {
 		ret = lft_raw_take(r, &r->page);
 		if (ret >= 0) {
 			r->off = 0;
+			r->len = page_size(virt_to_page(r->page));
 			break;
 		}
 		mutex_unlock(&r->lock);
@@ -130,7 +133,7 @@ static ssize_t lft_raw_read(struct file *file, char __user *ubuf, size_t cnt,
 		if (mutex_lock_interruptible(&r->lock))
 			return -ERESTARTSYS;
 	}
-	n = min(cnt, PAGE_SIZE - r->off);
+	n = min(cnt, r->len - r->off);
 	if (copy_to_user(ubuf, r->page + r->off, n)) {
 		ret = -EFAULT;
 	} else {
@@ -162,18 +165,22 @@ static ssize_t lft_raw_splice_read(struct file *file, loff_t *ppos,
 			(flags & SPLICE_F_NONBLOCK);
 	struct pipe_buffer buf;
 	ssize_t ret = 0, done = 0;
+	/* The main buffer's page size is its snapshot's too. */
+	struct lft_rb *rb = READ_ONCE(r->tr->rb);
+	size_t psize = PAGE_SIZE << lft_rb_order(rb), got;
 	void *page;
 
-	if (len & (PAGE_SIZE - 1)) {
-		if (len < PAGE_SIZE)
+	/* Whole sub-buffers, as the kernel's. */
+	if (len & (psize - 1)) {
+		if (len < psize)
 			return -EINVAL;
-		len &= PAGE_MASK;
+		len &= ~(psize - 1);
 	}
 again:
 	if (mutex_lock_interruptible(&r->lock))
 		return -ERESTARTSYS;
-	while (len) {
-		page = lft_rb_alloc_read_page();
+	while (len >= psize) {
+		page = lft_rb_alloc_read_page(rb);
 		if (!page) {
 			ret = -ENOMEM;
 			break;
@@ -182,16 +189,17 @@ again:
 			lft_rb_free_read_page(page);
 			break;
 		}
+		got = page_size(virt_to_page(page));
 		buf = (struct pipe_buffer) {
 			.page = virt_to_page(page),
-			.len = PAGE_SIZE,
+			.len = got,
 			.ops = &lft_raw_buf_ops,
 		};
 		ret = add_to_pipe(pipe, &buf);	/* releases the page on error */
 		if (ret < 0)
 			break;
-		done += PAGE_SIZE;
-		len -= PAGE_SIZE;
+		done += got;
+		len -= min(len, got);
 		ret = 0;
 	}
 	mutex_unlock(&r->lock);
@@ -210,7 +218,7 @@ static __poll_t lft_raw_poll(struct file *file, poll_table *pt)
 	struct lft_raw *r = file->private_data;
 	struct lft_rb *rb = lft_raw_rb(r);
 
-	if (r->off < PAGE_SIZE || (READ_ONCE(r->tr->flags) & LFT_OPT_BLOCK) ||
+	if (r->off < r->len || (READ_ONCE(r->tr->flags) & LFT_OPT_BLOCK) ||
 	    !rb)
 		return EPOLLIN | EPOLLRDNORM;
 	return lft_rb_poll(rb, r->cpu, file, pt, 0);

@@ -69,6 +69,7 @@ struct lft_reader {
 	bool seen;			/* something was read already */
 	void *data;			/* consuming read scratch */
 	void *ahead;			/* consuming: the peeked entry */
+	unsigned int max;		/* room in them: a record of the buffer */
 	struct lft_rb_iter **it;	/* non-consuming: per CPU */
 	struct lft_pending *pend;
 	struct lft_print_iter pi;	/* what the output engine needs */
@@ -83,7 +84,7 @@ static void lft_reader_free(struct lft_reader *r)
 	if (r->it) {
 		for_each_possible_cpu(cpu) {
 			lft_rb_iter_finish(r->it[cpu]);
-			kfree(r->pend[cpu].data);
+			kvfree(r->pend[cpu].data);
 		}
 	}
 	kfree(r->it);
@@ -91,8 +92,8 @@ static void lft_reader_free(struct lft_reader *r)
 	bitmap_free(r->pi.started);
 	kfree(r->pi.skipped);
 	kfree(r->pi.priv);
-	kfree(r->ahead);
-	kfree(r->data);
+	kvfree(r->ahead);
+	kvfree(r->data);
 	kfree(r->line);
 	kfree(r);
 }
@@ -132,7 +133,7 @@ static int lft_reader_skip_old(struct lft_reader *r)
 		if (!r->it[cpu])
 			continue;
 		p = &r->pend[cpu];
-		while (lft_rb_iter_next(r->it[cpu], p->data, LFT_RB_MAX_PAYLOAD,
+		while (lft_rb_iter_next(r->it[cpu], p->data, r->max,
 					&p->e) >= 0) {
 			if (p->e.ts >= r->pi.time_start) {
 				p->have = true;
@@ -156,6 +157,8 @@ static struct lft_reader *lft_reader_new(struct lft_file_ref *ref,
 	r->cpu = ref->cpu;
 	r->consume = consume;
 	r->rb = rb;
+	/* Records as large as the buffer's sub-buffers hold. */
+	r->max = lft_rb_max_payload(rb ?: READ_ONCE(ref->tr->rb));
 	mutex_init(&r->lock);
 	/* Like the kernel, the line format is chosen when the file opens. */
 	r->pi.tr = r->tr;
@@ -167,13 +170,13 @@ static struct lft_reader *lft_reader_new(struct lft_file_ref *ref,
 	r->line = kmalloc(LFT_LINE_MAX, GFP_KERNEL);
 	if (!r->line)
 		goto fail;
-	r->data = kmalloc(LFT_RB_MAX_PAYLOAD, GFP_KERNEL);
+	r->data = kvmalloc(r->max, GFP_KERNEL);
 	if (!r->data)
 		goto fail;
 	/* Numbered as the kernel's iterators: a pipe's first entry is 1. */
 	r->pi.idx = consume ? 0 : ULONG_MAX;
 	if (consume) {
-		r->ahead = kmalloc(LFT_RB_MAX_PAYLOAD, GFP_KERNEL);
+		r->ahead = kvmalloc(r->max, GFP_KERNEL);
 		if (!r->ahead)
 			goto fail;
 		return r;
@@ -192,7 +195,7 @@ static struct lft_reader *lft_reader_new(struct lft_file_ref *ref,
 		if ((r->cpu != LFT_RB_ALL_CPUS && cpu != r->cpu) || !rb)
 			continue;
 		r->it[cpu] = lft_rb_iter_start(r->rb, cpu, GFP_KERNEL);
-		r->pend[cpu].data = kmalloc(LFT_RB_MAX_PAYLOAD, GFP_KERNEL);
+		r->pend[cpu].data = kvmalloc(r->max, GFP_KERNEL);
 		if (!r->it[cpu] || !r->pend[cpu].data)
 			goto fail;
 	}
@@ -219,7 +222,7 @@ static struct lft_pending *lft_reader_oldest(struct lft_reader *r)
 		p = &r->pend[cpu];
 		if (!p->have)
 			p->have = lft_rb_iter_next(r->it[cpu], p->data,
-						   LFT_RB_MAX_PAYLOAD,
+						   r->max,
 						   &p->e) >= 0;
 		if (p->have && (!best || p->e.ts < best->e.ts))
 			best = p;
@@ -267,14 +270,14 @@ static const void *lft_reader_peek(struct lft_print_iter *pi, int cpu,
 	}
 	if (r->consume)
 		return lft_rb_peek_data(READ_ONCE(r->tr->rb), cpu, r->ahead,
-					LFT_RB_MAX_PAYLOAD, e) < 0 ?
+					r->max, e) < 0 ?
 		       NULL : r->ahead;
 	if (!r->it[cpu])
 		return NULL;
 	p = &r->pend[cpu];
 	if (!p->have)
 		p->have = lft_rb_iter_next(r->it[cpu], p->data,
-					   LFT_RB_MAX_PAYLOAD, &p->e) >= 0;
+					   r->max, &p->e) >= 0;
 	if (!p->have)
 		return NULL;
 	*e = p->e;
@@ -361,7 +364,7 @@ static int lft_reader_fill(struct lft_reader *r, size_t room)
 			rb = READ_ONCE(r->tr->rb);
 			cpu = lft_reader_next_cpu(r, rb);
 			ret = cpu < 0 ? -EAGAIN :
-			      lft_rb_peek_data(rb, cpu, data, LFT_RB_MAX_PAYLOAD,
+			      lft_rb_peek_data(rb, cpu, data, r->max,
 					       &e);
 			r->cur_in_rb = ret >= 0;
 			r->cur_cpu = cpu;
@@ -412,6 +415,32 @@ static void lft_reader_release_held(struct lft_reader *r)
 		lft_rb_consume(rb, r->cur_cpu, NULL, 0, &e);
 }
 
+/*
+ * A consuming reader's room, grown when the buffer's sub-buffers grew
+ * since it opened (non-consuming readers keep them from changing).
+ */
+static int lft_reader_room(struct lft_reader *r)
+{
+	unsigned int max = lft_rb_max_payload(READ_ONCE(r->tr->rb));
+	void *data, *ahead;
+
+	if (!r->consume || max <= r->max || r->held)
+		return 0;
+	data = kvmalloc(max, GFP_KERNEL);
+	ahead = kvmalloc(max, GFP_KERNEL);
+	if (!data || !ahead) {
+		kvfree(data);
+		kvfree(ahead);
+		return -ENOMEM;
+	}
+	kvfree(r->data);
+	kvfree(r->ahead);
+	r->data = data;
+	r->ahead = ahead;
+	r->max = max;
+	return 0;
+}
+
 static ssize_t lft_reader_read(struct file *file, char __user *ubuf,
 			       size_t cnt, loff_t *ppos)
 {
@@ -421,6 +450,11 @@ static ssize_t lft_reader_read(struct file *file, char __user *ubuf,
 
 	if (mutex_lock_interruptible(&r->lock))
 		return -ERESTARTSYS;
+	ret = lft_reader_room(r);
+	if (ret) {
+		mutex_unlock(&r->lock);
+		return ret;
+	}
 	while (done < cnt) {
 		if (r->held) {
 			mutex_lock(&lft_consume_lock);

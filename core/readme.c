@@ -53,10 +53,17 @@ static const char *const lft_readme[] = {
 "      disable_on_free\t\t- closing free_buffer also stops tracing\n"
 "      irq-info\t\t\t- the five flag characters (irqs-off, need-resched, ...)\n"
 "      markers\t\t\t- trace_marker accepts writes\n"
+"      trace_printk_dest\t\t- lftrace_printk() writes into this array (one has it: setting\n"
+"\t\t\t\t  it takes it from the other; the top level cannot clear it)\n"
+"      copy_trace_marker\t\t- writes into the top level's trace_marker and trace_marker_raw\n"
+"\t\t\t\t  go into this array too (top level: set, its own buffer;\n"
+"\t\t\t\t  none set: ENODEV)\n"
 "      pause-on-trace\t\t- recording stops while trace is open for reading\n"
 "      stacktrace\t\t- a kernel stack entry after each event or printk line\n"
 "  buffer_size_kb\t\t- buffer size per CPU in KB; \"N (expanded: M)\" until first grown\n"
 "  buffer_total_size_kb\t\t- all CPUs' buffers together, in KB\n"
+"  buffer_subbuf_size_kb\t\t- the ring buffer's sub-buffer (page) size in KB, 4 to 512,\n"
+"\t\t\t\t  rounded up to a power of two of pages; a change empties the buffer\n"
 "  buffer_percent\t\t- how full (1-100) a CPU buffer gets before trace_pipe_raw wakes a splice reader\n"
 "  free_buffer\t\t\t- closing this file after a write shrinks the buffer to its minimum\n"
 "  tracing_cpumask\t\t- hex mask of the CPUs that record, e.g. echo 3 > tracing_cpumask\n"
@@ -176,6 +183,9 @@ static const char *const lft_readme[] = {
 "\t\t\t\t  enable_event:SYSTEM:EVENT, disable_event:SYSTEM:EVENT,\n"
 "\t\t\t\t  enable_hist:SYSTEM:EVENT, disable_hist:SYSTEM:EVENT,\n"
 "\t\t\t\t  hist:keys=F[,F...][:vals=F...][:sort=F...][:size=N]\n"
+#if LFT_HIST_STACK_ALIASES
+"\t\t\t\t  (a key can be any field, or the special string 'common_stacktrace')\n"
+#endif
 "\t\t\t\t  [:<var1>=<field|var_ref|numeric_literal>[,<var2>=...]]\n"
 "\t\t\t\t  [:name=NAME][:clock=CLOCK][:pause|:cont|:clear]\n"
 "\t\t\t\t  (F: a field, .hex .sym .sym-offset .execname .syscall\n"
@@ -225,7 +235,7 @@ static const char *const lft_readme[] = {
 "\t     kernel return probes support: $retval, $arg<N>, $comm (f:...%return; r: too\n"
 "\t           where the kernel's kretprobes take $arg<N>): $arg<N> and <argname>\n"
 "\t           there are the values at the function's entry\n"
-"\t     type: s8/16/32/64, u8/16/32/64, x8/16/32/64, string, symbol,\n"
+"\t     type: s8/16/32/64, u8/16/32/64, " LFT_PB_TYPES_TEXT "\n"
 "\t           b<bit-width>@<bit-offset>/<container-size>, ustring,\n"
 "\t           <type>\\[<array-size>\\], %pd/%pD (a dentry's or a file's name: f: and t:;\n"
 "\t           p: and r: where the kernel's kprobes take them)\n"
@@ -247,7 +257,11 @@ static const char *const lft_readme[] = {
 "  synthetic_events\t\t- Create/remove/show synthetic events (events/synthetic/EVENT/),\n"
 "\t\t\t\t  which hist actions generate\n"
 "\t  Write into this file to define/undefine new synthetic events.\n"
+#if LFT_HIST_STACK_ALIASES
+"\t     example: echo 'myevent u64 lat; char name[]; long[] stack' >> synthetic_events\n"
+#else
 "\t     example: echo 'myevent u64 lat; char name[]' >> synthetic_events\n"
+#endif
 "\t    field: <stype> <name>;\n"
 "\t    stype: u8/u16/u32/u64, s8/s16/s32/s64, pid_t, gfp_t, bool,\n"
 "\t           [unsigned] char/int/long, char[N] (N <= 256), char[] (a string),\n"

@@ -33,6 +33,12 @@ int lft_snapshot_alloc(struct lft_array *tr)
 	rb = lft_rb_alloc(1, tr->flags & LFT_OPT_OVERWRITE);
 	if (!rb)
 		return -ENOMEM;
+	/* Pages of the array's size first: then as many of them. */
+	ret = lft_rb_set_order(rb, lft_rb_order(tr->rb));
+	if (ret) {
+		lft_rb_free(rb);
+		return ret;
+	}
 	for_each_possible_cpu(cpu) {
 		ret = lft_rb_resize(rb, tr->cpu_size[cpu], cpu);
 		if (ret) {

@@ -190,6 +190,8 @@ const struct lft_entry_desc *lft_entry_desc(int type, unsigned int len);
 #define LFT_OPT_RECORD_CMD	BIT(35)	/* events/core.c: comms recorded */
 #define LFT_OPT_USERSTACK	BIT(36)	/* stack.c: user stack after entries */
 #define LFT_OPT_DISPLAY_GRAPH	BIT(37)	/* latency tracers: graph records */
+#define LFT_OPT_PRINTK_DEST	BIT(38)	/* printk.c: lftrace_printk's array */
+#define LFT_OPT_COPY_MARKER	BIT(39)	/* marker.c: the top's markers copied */
 #define LFT_OPT_DEFAULTS	(LFT_OPT_PRINTK | LFT_OPT_CONTEXT_INFO | \
 				 LFT_OPT_RECORD_CMD | \
 				 LFT_OPT_OVERWRITE | LFT_OPT_IRQ_INFO | \
@@ -198,7 +200,11 @@ const struct lft_entry_desc *lft_entry_desc(int type, unsigned int len);
 				 LFT_OPT_PRINT_PARENT | LFT_OPT_GRAPH_CPU | \
 				 LFT_OPT_GRAPH_OVERHEAD | \
 				 LFT_OPT_GRAPH_DURATION | LFT_OPT_GRAPH_IRQS | \
-				 LFT_OPT_SLEEP_TIME | LFT_OPT_GRAPH_TIME)
+				 LFT_OPT_SLEEP_TIME | LFT_OPT_GRAPH_TIME | \
+				 LFT_OPT_PRINTK_DEST | LFT_OPT_COPY_MARKER)
+/* Off in a new instance, whatever the top level has (as the kernel's). */
+#define LFT_OPT_ZEROED		(LFT_OPT_EVENT_FORK | LFT_OPT_FUNC_FORK | \
+				 LFT_OPT_PRINTK_DEST | LFT_OPT_COPY_MARKER)
 
 
 #define LFT_RAW_MAX		3072	/* longest trace_marker_raw write */
@@ -366,6 +372,7 @@ struct lft_array {
 	struct list_head errs;		/* error_log (errlog.c) */
 	int n_errs;
 	struct list_head list;		/* instances */
+	struct list_head marker_copy;	/* copy_trace_marker (marker.c) */
 };
 
 extern struct mutex lft_lock;
@@ -375,6 +382,7 @@ extern struct lft_array lft_top;
 int lft_array_init(struct lft_array *tr, struct dentry *parent);
 void lft_array_destroy(struct lft_array *tr);
 int lft_array_expand(struct lft_array *tr);
+int lft_array_set_subbuf(struct lft_array *tr, unsigned int order);
 int lft_array_resize(struct lft_array *tr, unsigned long size, int cpu);
 void lft_array_set_on(struct lft_array *tr, bool on);
 void lft_array_pause(struct lft_array *tr, bool pause);
@@ -594,6 +602,9 @@ void lft_print_raw_data(struct seq_buf *s, const struct lft_raw_entry *r,
 /* printk.c */
 int lft_printk_init(void);
 void lft_printk_exit(void);
+void lft_printk_dest_set(struct lft_array *tr, bool on);
+bool lft_printk_dest_refused(struct lft_array *tr, bool on);
+void lft_printk_array_gone(struct lft_array *tr);
 void lft_printk_formats_show(struct seq_buf *s);
 void lft_print_bprint(struct seq_buf *s, const struct lft_bprint_entry *b,
 		      unsigned int len);
@@ -744,6 +755,8 @@ void lft_readme_create(struct lft_array *tr);
 struct lft_file_ref;
 int lft_files_create(struct lft_array *tr);
 int lft_marker_create(struct lft_array *tr, struct lft_file_ref *ref);
+void lft_marker_copy_set(struct lft_array *tr, bool on);
+void lft_marker_array_gone(struct lft_array *tr);
 extern const struct file_operations lft_trace_fops;
 extern const struct file_operations lft_pipe_fops;
 extern const struct file_operations lft_snapshot_fops;

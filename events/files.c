@@ -114,8 +114,10 @@ static void lft_ev_show_page(struct lft_file_ref *ref, struct seq_buf *s)
 		       sizeof(long));
 	seq_buf_printf(s, "\tfield: int overwrite;\toffset:8;\tsize:1;\tsigned:1;\n");
 	/* char is unsigned where the kernel builds with -funsigned-char. */
+	/* The array's sub-buffer (buffer_subbuf_size_kb), less its header. */
 	seq_buf_printf(s, "\tfield: char data;\toffset:%zu;\tsize:%lu;\tsigned:%d;\n",
-		       8 + sizeof(long), PAGE_SIZE - 8 - sizeof(long),
+		       8 + sizeof(long), (PAGE_SIZE <<
+		       lft_rb_order(READ_ONCE(ref->tr->rb))) - 8 - sizeof(long),
 		       is_signed_type(char));
 }
 

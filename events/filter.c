@@ -12,12 +12,15 @@
  * of comparisons, and the program needs no jumps to get right.
  */
 #include <linux/ctype.h>
+#include <linux/kallsyms.h>
 #include <linux/rcupdate.h>
 #include <linux/sched.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 
+#include "compat/behave.h"
 #include "compat/kapi.h"
+#include "compat/ksyms.h"
 #include "events/event.h"
 #include "events/filter.h"
 
@@ -42,11 +45,12 @@ enum lft_flt_err {
 	LFT_FE_INVALID_FILTER,
 	LFT_FE_IP_FIELD_ONLY,
 	LFT_FE_INVALID_VALUE,
+	LFT_FE_NO_FUNCTION,
 	LFT_FE_ERRNO,
 	LFT_FE_NO_FILTER,
 };
 
-/* 6.1's texts, in its order. */
+/* 6.1's texts, in its order, and 6.12's "Function not found" (.function). */
 static const char *const lft_flt_errs[] = {
 	"No error", "Invalid operator", "Too many '('", "Too few '('",
 	"Missing matching quote", "Operand too long",
@@ -57,7 +61,8 @@ static const char *const lft_flt_errs[] = {
 	"Too many terms in predicate expression",
 	"Meaningless filter expression",
 	"Only 'ip' field is supported for function trace",
-	"Invalid value (did you forget quotes)?", "Error", "No filter found",
+	"Invalid value (did you forget quotes)?", "Function not found",
+	"Error", "No filter found",
 };
 
 /* Operators, two-character ones first so that "<=" is not read as "<". */
@@ -73,6 +78,7 @@ enum lft_fp_kind {
 	LFT_FP_LOC,		/* __data_loc char[] */
 	LFT_FP_COMM,		/* the current task's name */
 	LFT_FP_CPU,		/* the CPU */
+	LFT_FP_FUNC,		/* FIELD.function: an address inside a function */
 };
 
 struct lft_fpred {
@@ -83,6 +89,7 @@ struct lft_fpred {
 	bool not;
 	u16 offset;
 	u64 val;
+	u64 end;		/* LFT_FP_FUNC: the function is [val, end) */
 	char *pat;		/* string operand (a glob for ~) */
 };
 
@@ -193,6 +200,79 @@ static bool lft_flt_is_string(const struct lft_flt_field *f)
 /* --------------------------------------------------------- predicates */
 
 /*
+ * [start, end) of the function @ip is in, from sprint_symbol()'s
+ * "name+0xOFF/0xSIZE" (the kernel's size lookup is not exported).
+ */
+static bool lft_flt_func_range(unsigned long ip, u64 *start, u64 *end)
+{
+	char *sym = kmalloc(KSYM_SYMBOL_LEN, GFP_KERNEL);
+	unsigned long off, size;
+	const char *plus;
+	bool ok = false;
+
+	if (!sym)
+		return false;
+	sprint_symbol(sym, ip);
+	plus = strrchr(sym, '+');
+	if (plus && sscanf(plus, "+0x%lx/0x%lx", &off, &size) == 2 &&
+	    size && off < size) {
+		*start = ip - off;
+		*end = *start + size;
+		ok = true;
+	}
+	kfree(sym);
+	return ok;
+}
+
+/*
+ * 6.12's FIELD.function OP VALUE (OP == or !=): VALUE a function's name,
+ * or an address in it, which stands for the whole function. The operand
+ * is at @s + @i. Return: where the predicate ends, or an errno.
+ */
+static int lft_flt_func(struct lft_flt_parse *p, struct lft_fpred *pr,
+			const struct lft_flt_field *field, const char *s,
+			int i, int base)
+{
+	int start = i;
+	unsigned long ip;
+	char *name;
+
+	if (field->kind != LFT_FP_NUM || field->size != sizeof(long))
+		return lft_flt_error(p, LFT_FE_ILLEGAL_FIELD_OP, base + i);
+	if (pr->op != LFT_OP_EQ && pr->op != LFT_OP_NE)
+		return lft_flt_error(p, LFT_FE_INVALID_OP, base + i);
+	if (isdigit(s[i])) {
+		char num[19];	/* 0x and 16 digits */
+
+		while (isalnum(s[i]))
+			i++;
+		if (i - start >= sizeof(num))
+			return lft_flt_error(p, LFT_FE_OPERAND_TOO_LONG,
+					     base + i);
+		memcpy(num, s + start, i - start);
+		num[i - start] = '\0';
+		if (kstrtoul(num, 0, &ip))
+			return lft_flt_error(p, LFT_FE_INVALID_VALUE, base + i);
+	} else {
+		/* The name runs to the next space, as 6.12 reads it. */
+		while (s[i] && !isspace(s[i]))
+			i++;
+		name = kmemdup_nul(s + start, i - start, GFP_KERNEL);
+		if (!name)
+			return -ENOMEM;
+		ip = lft_ksym_lookup(name);
+		kfree(name);
+		if (!ip)
+			return lft_flt_error(p, LFT_FE_NO_FUNCTION, base + i);
+	}
+	if (!lft_flt_func_range(ip, &pr->val, &pr->end))
+		return lft_flt_error(p, LFT_FE_NO_FUNCTION, base + i);
+	pr->kind = LFT_FP_FUNC;
+	pr->not = pr->op == LFT_OP_NE;
+	return i;
+}
+
+/*
  * One predicate at @s (@base: its position as 6.1 counts, one past its
  * first character). Return: the characters it took, or an errno.
  */
@@ -201,6 +281,7 @@ static int lft_flt_pred(struct lft_flt_parse *p, const char *s, int base)
 	struct lft_flt_field field;
 	struct lft_fpred *pr;
 	int i = 0, start, op;
+	bool func = false;
 	char num[24];
 
 	while (isspace(s[i]))
@@ -212,6 +293,10 @@ static int lft_flt_pred(struct lft_flt_parse *p, const char *s, int base)
 		return -EPERM;	/* 6.1: "Error: (0)", nothing to point at */
 	if (!lft_flt_field(p->ev, s + start, i - start, &field))
 		return lft_flt_error(p, LFT_FE_FIELD_NOT_FOUND, base + i);
+	if (LFT_FLT_FUNCTION && str_has_prefix(s + i, ".function")) {
+		i += strlen(".function");
+		func = true;
+	}
 	while (isspace(s[i]))
 		i++;
 	for (op = 0; op < ARRAY_SIZE(lft_flt_ops); op++)
@@ -233,7 +318,13 @@ static int lft_flt_pred(struct lft_flt_parse *p, const char *s, int base)
 	pr->is_signed = field.is_signed;
 	pr->offset = field.offset;
 
-	if (s[i] == '\'' || s[i] == '"') {
+	if (func) {
+		int ret = lft_flt_func(p, pr, &field, s, i, base);
+
+		if (ret < 0)
+			return ret;
+		i = ret;
+	} else if (s[i] == '\'' || s[i] == '"') {
 		char q = s[i];
 
 		if (op != LFT_OP_EQ && op != LFT_OP_NE && op != LFT_OP_GLOB)
@@ -761,6 +852,15 @@ static bool lft_flt_pred_match(const struct lft_fpred *pr, const void *rec,
 		r = lft_flt_str(pr, rec + pr->offset,
 				pr->size ?: len - pr->offset);
 		break;
+	case LFT_FP_FUNC: {
+		unsigned long addr;
+
+		if (pr->offset + sizeof(addr) > len)
+			return false;
+		addr = get_unaligned((const unsigned long *)(rec + pr->offset));
+		r = addr >= pr->val && addr < pr->end;
+		break;
+	}
 	case LFT_FP_LOC: {
 		u32 loc;
 

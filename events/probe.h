@@ -120,6 +120,7 @@ enum lft_pb_kind {
 	LFT_PB_HEX,
 	LFT_PB_SYMBOL,
 	LFT_PB_STRING,		/* __data_loc char[] */
+	LFT_PB_CHAR,		/* 6.12's char: a u8 shown as 'c' */
 };
 
 /**

@@ -17,6 +17,7 @@
 #include <linux/string.h>
 #include <linux/uaccess.h>
 
+#include "compat/behave.h"
 #include "events/probe.h"
 #include "include/lft_test_export.h"
 
@@ -41,6 +42,9 @@ static const struct lft_pb_type lft_pb_types[] = {
 	{ "x32", "u32", "0x%x", 4, 0, LFT_PB_HEX },
 	{ "x64", "u64", "0x%" LFT_PB_L "x", 8, 0, LFT_PB_HEX },
 	{ "symbol", "u64", "%pS", 8, 0, LFT_PB_SYMBOL },
+#if LFT_PB_CHAR_TYPE
+	{ "char", "u8", "'%c'", 1, 0, LFT_PB_CHAR },
+#endif
 };
 
 /**
@@ -481,6 +485,9 @@ static void lft_pb_print_one(struct seq_buf *s, const struct lft_pb_type *t,
 			seq_buf_printf(s, "0x%llx", v);
 		else
 			seq_buf_printf(s, "0x%x", (u32)v);
+		break;
+	case LFT_PB_CHAR:
+		seq_buf_printf(s, "'%c'", (char)v);
 		break;
 	default:
 		seq_buf_printf(s, "%pS", (void *)(unsigned long)v);

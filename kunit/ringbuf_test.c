@@ -171,7 +171,7 @@ static void rb_format_roundtrip(struct kunit *test)
 	u8 *src = kunit_kzalloc(test, LFT_RB_MAX_PAYLOAD + 8, GFP_KERNEL);
 	u8 *dst = kunit_kzalloc(test, LFT_RB_MAX_PAYLOAD + 8, GFP_KERNEL);
 	struct rec *recs = kunit_kcalloc(test, 8, sizeof(*recs), GFP_KERNEL);
-	void *page = lft_rb_alloc_read_page();
+	void *page = lft_rb_alloc_read_page(rb);
 	unsigned int len, tl, rec, i;
 	struct lft_rb_entry e;
 	int cpu, n, data;
@@ -232,7 +232,7 @@ static void rb_time_stamps(struct kunit *test)
 {
 	struct lft_rb *rb = rb_new(test, 4, false);
 	struct rec *recs = kunit_kcalloc(test, 16, sizeof(*recs), GFP_KERNEL);
-	void *page = lft_rb_alloc_read_page();
+	void *page = lft_rb_alloc_read_page(rb);
 	u64 t0, t1, got[3];
 	int cpu, n, i, k, ext = 0, abs = 0;
 	u32 v = 0;
@@ -781,7 +781,7 @@ static void rb_iterator_bounded(struct kunit *test)
 static void rb_read_page_missed(struct kunit *test)
 {
 	struct lft_rb *rb = rb_new(test, 2, true);
-	void *page = lft_rb_alloc_read_page(), *orig = page;
+	void *page = lft_rb_alloc_read_page(rb), *orig = page;
 	struct lft_rb_stats s;
 	unsigned long commit;
 	u32 buf[60] = { 0 };
@@ -806,6 +806,71 @@ static void rb_read_page_missed(struct kunit *test)
 	} else {
 		KUNIT_EXPECT_FALSE(test, commit & LFT_RB_MISSED_STORED);
 	}
+	lft_rb_free_read_page(page);
+	lft_rb_free(rb);
+}
+
+/*
+ * Sub-buffers of 2^order pages: refusals, the events dropped, about the
+ * same bytes in pages of the new size, records only the new size holds,
+ * a read page of the old size replaced, resizes in the new pages.
+ */
+static void rb_subbuf_order(struct kunit *test)
+{
+	struct lft_rb *rb = rb_new(test, 8, true);
+	unsigned int data1 = 2 * PAGE_SIZE - LFT_RB_PAGE_HDR, big = data1 - 16;
+	u8 *src = kunit_kzalloc(test, big + 1, GFP_KERNEL);
+	u8 *dst = kunit_kzalloc(test, big, GFP_KERNEL);
+	void *page = lft_rb_alloc_read_page(rb);
+	unsigned long size = 8 * LFT_RB_DATA_SIZE;
+	struct lft_rb_iter *it;
+	struct lft_rb_entry e;
+	unsigned int i;
+	int cpu;
+
+	KUNIT_ASSERT_NOT_NULL(test, src);
+	KUNIT_ASSERT_NOT_NULL(test, dst);
+	KUNIT_ASSERT_NOT_NULL(test, page);
+	KUNIT_ASSERT_EQ(test, pin_to(raw_smp_processor_id()), 0);
+	cpu = raw_smp_processor_id();
+	KUNIT_EXPECT_EQ(test, lft_rb_order(rb), 0U);
+	KUNIT_EXPECT_EQ(test, lft_rb_max_payload(rb), LFT_RB_MAX_PAYLOAD);
+	KUNIT_EXPECT_EQ(test, lft_rb_write(rb, src, LFT_RB_MAX_PAYLOAD + 1),
+			-EINVAL);
+	KUNIT_ASSERT_EQ(test, lft_rb_write(rb, src, 8), 0);
+	KUNIT_EXPECT_EQ(test, lft_rb_set_order(rb, LFT_RB_MAX_ORDER + 1),
+			-EINVAL);
+	it = lft_rb_iter_start(rb, cpu, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, it);
+	KUNIT_EXPECT_EQ(test, lft_rb_set_order(rb, 1), -EBUSY);
+	lft_rb_iter_finish(it);
+	KUNIT_EXPECT_EQ(test, lft_rb_order(rb), 0U);
+	KUNIT_EXPECT_FALSE(test, lft_rb_empty_cpu(rb, cpu));
+	KUNIT_ASSERT_EQ(test, lft_rb_set_order(rb, 1), 0);
+	KUNIT_EXPECT_TRUE(test, lft_rb_empty_cpu(rb, cpu));
+	KUNIT_EXPECT_EQ(test, lft_rb_order(rb), 1U);
+	KUNIT_EXPECT_EQ(test, lft_rb_max_payload(rb), big);
+	KUNIT_EXPECT_EQ(test, lft_rb_size(rb, cpu),
+			DIV_ROUND_UP(size, data1) * data1);
+	for (i = 0; i < big; i++)
+		src[i] = i * 7;
+	KUNIT_ASSERT_EQ(test, lft_rb_write(rb, src, big), 0);
+	KUNIT_EXPECT_EQ(test, lft_rb_write(rb, src, big + 1), -EINVAL);
+	KUNIT_ASSERT_EQ(test, lft_rb_consume(rb, cpu, dst, big, &e), (int)big);
+	KUNIT_EXPECT_EQ(test, memcmp(src, dst, big), 0);
+	/* Many records, over several pages, all read back. */
+	for (i = 0; i < 40; i++)
+		KUNIT_ASSERT_EQ(test, lft_rb_write(rb, &i, sizeof(i)), 0);
+	KUNIT_EXPECT_GT(test, lft_rb_read_page(rb, cpu, &page), 0);
+	KUNIT_EXPECT_EQ(test, page_size(virt_to_page(page)), 2 * PAGE_SIZE);
+	KUNIT_ASSERT_EQ(test, lft_rb_resize(rb, 10 * data1, LFT_RB_ALL_CPUS),
+			0);
+	KUNIT_EXPECT_EQ(test, lft_rb_size(rb, cpu), 10UL * data1);
+	KUNIT_ASSERT_EQ(test, lft_rb_set_order(rb, 0), 0);
+	KUNIT_EXPECT_EQ(test, lft_rb_max_payload(rb), LFT_RB_MAX_PAYLOAD);
+	KUNIT_ASSERT_EQ(test, lft_rb_write(rb, src, 8), 0);
+	KUNIT_EXPECT_GT(test, lft_rb_read_page(rb, cpu, &page), 0);
+	KUNIT_EXPECT_EQ(test, page_size(virt_to_page(page)), PAGE_SIZE);
 	lft_rb_free_read_page(page);
 	lft_rb_free(rb);
 }
@@ -1015,6 +1080,7 @@ static struct kunit_case lft_rb_cases[] = {
 	KUNIT_CASE(rb_iterator_bounded),
 	KUNIT_CASE(rb_iterator_blocks_resize),
 	KUNIT_CASE(rb_read_page_missed),
+	KUNIT_CASE(rb_subbuf_order),
 	KUNIT_CASE(rb_swap_cpu),
 	KUNIT_CASE(rb_wakeups),
 	KUNIT_CASE(rb_clocks),

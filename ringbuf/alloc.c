@@ -21,20 +21,39 @@
  */
 #define LFT_RB_GFP	(GFP_KERNEL | __GFP_RETRY_MAYFAIL | __GFP_NOWARN)
 
-struct lft_rb_page *lft_rb_page_alloc(int cpu)
+/*
+ * A data page of 2^@order system pages, zeroed; compound, so that its
+ * order is known from the page alone when it is freed (read pages trade
+ * places with ring pages).
+ */
+void *lft_rb_data_alloc(int node, unsigned int order)
+{
+	struct page *pg;
+
+	pg = alloc_pages_node(node, LFT_RB_GFP | __GFP_ZERO |
+			      (order ? __GFP_COMP : 0), order);
+	return pg ? page_address(pg) : NULL;
+}
+
+void lft_rb_data_free(void *data)
+{
+	if (data)
+		free_pages((unsigned long)data,
+			   compound_order(virt_to_page(data)));
+}
+
+struct lft_rb_page *lft_rb_page_alloc(int cpu, unsigned int order)
 {
 	struct lft_rb_page *p;
-	struct page *pg;
 
 	p = kzalloc_node(sizeof(*p), LFT_RB_GFP, cpu_to_node(cpu));
 	if (!p)
 		return NULL;
-	pg = alloc_pages_node(cpu_to_node(cpu), LFT_RB_GFP | __GFP_ZERO, 0);
-	if (!pg) {
+	p->data = lft_rb_data_alloc(cpu_to_node(cpu), order);
+	if (!p->data) {
 		kfree(p);
 		return NULL;
 	}
-	p->data = page_address(pg);
 	return p;
 }
 
@@ -42,7 +61,7 @@ void lft_rb_page_free(struct lft_rb_page *p)
 {
 	if (!p)
 		return;
-	free_page((unsigned long)p->data);
+	lft_rb_data_free(p->data);
 	kfree(p);
 }
 
@@ -60,13 +79,14 @@ void lft_rb_page_reset(struct lft_rb_page *p, unsigned int idx)
 }
 
 /*
- * Pages for @size bytes, at least 2. As the kernel's ring buffer computes
- * it, rounding up wraps for sizes within a page of ULONG_MAX (they get the
- * minimum).
+ * Pages of @data bytes for @size bytes, at least 2. As the kernel's ring
+ * buffer computes it, rounding up wraps for sizes within a page of
+ * ULONG_MAX (they get the minimum).
  */
-static unsigned long lft_rb_size_to_pages(unsigned long size)
+static unsigned long lft_rb_size_to_pages(unsigned long size,
+					  unsigned int data)
 {
-	return max_t(unsigned long, 2, DIV_ROUND_UP(size, LFT_RB_DATA_SIZE));
+	return max_t(unsigned long, 2, DIV_ROUND_UP(size, data));
 }
 
 /*
@@ -142,7 +162,8 @@ static void lft_rb_cpu_free(struct lft_rb_cpu *cb)
 }
 
 static struct lft_rb_cpu *lft_rb_cpu_alloc(struct lft_rb *rb, int cpu,
-					   unsigned long nr, bool user)
+					   unsigned long nr, unsigned int order,
+					   bool user)
 {
 	struct lft_rb_cpu *cb;
 	unsigned int i;
@@ -154,6 +175,8 @@ static struct lft_rb_cpu *lft_rb_cpu_alloc(struct lft_rb *rb, int cpu,
 		return NULL;
 	cb->rb = rb;
 	cb->cpu = cpu;
+	cb->order = order;
+	cb->data_size = lft_rb_order_data(order);
 	raw_spin_lock_init(&cb->reader_lock);
 	init_irq_work(&cb->work, lft_rb_irq_work);
 	cb->slots = kvzalloc_node(array_size(nr, sizeof(*cb->slots)),
@@ -161,7 +184,7 @@ static struct lft_rb_cpu *lft_rb_cpu_alloc(struct lft_rb *rb, int cpu,
 	if (!cb->slots)
 		goto fail;
 	for (i = 0; i < nr; i++) {
-		struct lft_rb_page *p = lft_rb_page_alloc(cpu);
+		struct lft_rb_page *p = lft_rb_page_alloc(cpu, order);
 
 		if (!p || lft_rb_alloc_stop(user)) {
 			lft_rb_page_free(p);
@@ -173,7 +196,7 @@ static struct lft_rb_cpu *lft_rb_cpu_alloc(struct lft_rb *rb, int cpu,
 		p->idx = i;
 		cb->slots[i] = (unsigned long)p;
 	}
-	cb->reader = lft_rb_page_alloc(cpu);
+	cb->reader = lft_rb_page_alloc(cpu, order);
 	if (!cb->reader)
 		goto fail;
 	lft_rb_cpu_start(cb);
@@ -194,7 +217,7 @@ fail:
  */
 struct lft_rb *lft_rb_alloc(unsigned long size, bool overwrite)
 {
-	unsigned long nr = lft_rb_size_to_pages(size);
+	unsigned long nr = lft_rb_size_to_pages(size, LFT_RB_DATA_SIZE);
 	struct lft_rb *rb;
 	bool user;
 	int cpu;
@@ -214,7 +237,7 @@ struct lft_rb *lft_rb_alloc(unsigned long size, bool overwrite)
 	init_waitqueue_head(&rb->waitq);
 	user = lft_rb_alloc_begin();
 	for_each_possible_cpu(cpu) {
-		rb->cpus[cpu] = lft_rb_cpu_alloc(rb, cpu, nr, user);
+		rb->cpus[cpu] = lft_rb_cpu_alloc(rb, cpu, nr, 0, user);
 		if (!rb->cpus[cpu]) {
 			lft_rb_alloc_end(user);
 			lft_rb_free(rb);
@@ -376,7 +399,7 @@ static int lft_rb_plan(struct lft_rb_cpu *cb, unsigned long nr,
 	if (!pl->slots || !pl->pool)
 		goto fail;
 	for (i = old; i < pl->nr; i++) {
-		pl->pool[i] = lft_rb_page_alloc(cb->cpu);
+		pl->pool[i] = lft_rb_page_alloc(cb->cpu, cb->order);
 		if (!pl->pool[i] || lft_rb_alloc_stop(user))
 			goto fail;
 		cond_resched();
@@ -433,7 +456,7 @@ static void lft_rb_plan_apply(struct lft_rb_cpu *cb,
  */
 int lft_rb_resize(struct lft_rb *rb, unsigned long size, int cpu)
 {
-	unsigned long nr = lft_rb_size_to_pages(size);
+	unsigned long nr;
 	struct lft_rb_resize_plan *plans;
 	unsigned long add = 0;
 	int c, ret = 0;
@@ -446,6 +469,8 @@ int lft_rb_resize(struct lft_rb *rb, unsigned long size, int cpu)
 	if (!plans)
 		return -ENOMEM;
 	mutex_lock(&rb->resize_lock);
+	/* Every ring's pages are of the buffer's order (resize_lock held). */
+	nr = lft_rb_size_to_pages(size, lft_rb_order_data(rb->order));
 	/*
 	 * The CPUs' growth is asked for all together, not each one's alone:
 	 * rings that take what the machine has leave it reclaiming.
@@ -500,10 +525,185 @@ LFT_TEST_EXPORT(lft_rb_resize);
  */
 unsigned long lft_rb_size(struct lft_rb *rb, int cpu)
 {
-	return (unsigned long)lft_rb_cpu_buf(rb, cpu)->nr_pages *
-	       LFT_RB_DATA_SIZE;
+	struct lft_rb_cpu *cb = lft_rb_cpu_buf(rb, cpu);
+
+	return (unsigned long)cb->nr_pages * cb->data_size;
 }
 LFT_TEST_EXPORT(lft_rb_size);
+
+/* A CPU's ring of pages of another order, made before any ring changes. */
+struct lft_rb_order_plan {
+	unsigned long *slots;
+	struct lft_rb_page **pages;	/* nr of them, then the reader page */
+	unsigned int nr;
+};
+
+static void lft_rb_order_plan_free(struct lft_rb_order_plan *pl)
+{
+	unsigned int i;
+
+	if (pl->pages)
+		for (i = 0; i <= pl->nr; i++) {
+			lft_rb_page_free(pl->pages[i]);
+			cond_resched();
+		}
+	kvfree(pl->pages);
+	kvfree(pl->slots);
+	pl->pages = NULL;
+	pl->slots = NULL;
+}
+
+static int lft_rb_order_plan(struct lft_rb_cpu *cb, unsigned int order,
+			     struct lft_rb_order_plan *pl, bool user)
+{
+	unsigned long nr;
+	unsigned int i;
+
+	/* About the bytes it held: as many, in pages of the new size. */
+	nr = lft_rb_size_to_pages((unsigned long)cb->nr_pages * cb->data_size,
+				  lft_rb_order_data(order));
+	if (!lft_rb_pages_available(nr, nr << order))
+		return -ENOMEM;
+	pl->nr = nr;
+	pl->slots = kvzalloc_node(array_size(nr, sizeof(*pl->slots)),
+				  LFT_RB_GFP, cpu_to_node(cb->cpu));
+	pl->pages = kvcalloc(nr + 1, sizeof(*pl->pages), LFT_RB_GFP);
+	if (!pl->slots || !pl->pages)
+		goto fail;
+	for (i = 0; i <= nr; i++) {
+		pl->pages[i] = lft_rb_page_alloc(cb->cpu, order);
+		if (!pl->pages[i] || lft_rb_alloc_stop(user))
+			goto fail;
+		cond_resched();
+	}
+	return 0;
+fail:
+	lft_rb_order_plan_free(pl);
+	return -ENOMEM;
+}
+
+/* Give a CPU's ring the planned pages (its writers paused meanwhile). */
+static void lft_rb_order_apply(struct lft_rb_cpu *cb, unsigned int order,
+			       struct lft_rb_order_plan *pl)
+{
+	struct lft_rb_page *old_reader;
+	unsigned long *old_slots, flags;
+	unsigned int i, old_nr;
+
+	lft_rb_quiesce(cb);
+	raw_spin_lock_irqsave(&cb->reader_lock, flags);
+	old_nr = cb->nr_pages;
+	old_slots = cb->slots;
+	old_reader = cb->reader;
+	for (i = 0; i < pl->nr; i++) {
+		pl->pages[i]->idx = i;
+		pl->slots[i] = (unsigned long)pl->pages[i];
+	}
+	cb->slots = pl->slots;
+	cb->nr_pages = pl->nr;
+	cb->reader = pl->pages[pl->nr];
+	cb->order = order;
+	cb->data_size = lft_rb_order_data(order);
+	/* What the old pages held is gone, as in the kernel's ring buffer. */
+	lft_rb_cpu_start(cb);
+	raw_spin_unlock_irqrestore(&cb->reader_lock, flags);
+	lft_rb_unquiesce(cb);
+
+	kvfree(pl->pages);
+	pl->pages = NULL;
+	pl->slots = NULL;
+	for (i = 0; i < old_nr; i++) {
+		lft_rb_page_free(LFT_RB_SLOT_PAGE(old_slots[i]));
+		cond_resched();
+	}
+	lft_rb_page_free(old_reader);
+	kvfree(old_slots);
+}
+
+/**
+ * lft_rb_set_order() - change the size of the buffer's pages
+ * @rb: the buffer
+ * @order: pages of 2^@order system pages, 0..LFT_RB_MAX_ORDER
+ *
+ * Every CPU's ring gets new pages holding about the bytes it held (in as
+ * many pages of the new size, at least 2), and its events are dropped, as
+ * the kernel's ring buffer does when its sub-buffer size changes. Safe
+ * while writers write (each CPU's are paused meanwhile, and counted as
+ * dropped); all the memory is had before any ring changes. Read pages of
+ * the old size (lft_rb_alloc_read_page()) are replaced as they are used.
+ * Sleeps.
+ *
+ * Return: 0, -EINVAL for a bad @order, -EBUSY while an iterator walks a
+ * ring, -ENOMEM (nothing changed).
+ */
+int lft_rb_set_order(struct lft_rb *rb, unsigned int order)
+{
+	struct lft_rb_order_plan *plans;
+	int c, ret = 0;
+	bool user;
+
+	if (order > LFT_RB_MAX_ORDER)
+		return -EINVAL;
+	plans = kcalloc(nr_cpu_ids, sizeof(*plans), GFP_KERNEL);
+	if (!plans)
+		return -ENOMEM;
+	mutex_lock(&rb->resize_lock);
+	if (order == rb->order)
+		goto out;
+	for_each_possible_cpu(c)
+		if (atomic_read(&lft_rb_cpu_buf(rb, c)->iters))
+			ret = -EBUSY;
+	if (ret)
+		goto out;
+	user = lft_rb_alloc_begin();
+	for_each_possible_cpu(c) {
+		ret = lft_rb_order_plan(lft_rb_cpu_buf(rb, c), order, &plans[c],
+					user);
+		if (ret)
+			break;
+	}
+	lft_rb_alloc_end(user);
+	for_each_possible_cpu(c) {
+		if (!plans[c].slots)
+			continue;
+		if (ret)
+			lft_rb_order_plan_free(&plans[c]);
+		else
+			lft_rb_order_apply(lft_rb_cpu_buf(rb, c), order,
+					   &plans[c]);
+	}
+	if (!ret)
+		WRITE_ONCE(rb->order, order);
+out:
+	mutex_unlock(&rb->resize_lock);
+	kfree(plans);
+	return ret;
+}
+LFT_TEST_EXPORT(lft_rb_set_order);
+
+/**
+ * lft_rb_order() - the order of the buffer's pages
+ * @rb: the buffer
+ *
+ * Return: 0..LFT_RB_MAX_ORDER: pages of PAGE_SIZE << order bytes.
+ */
+unsigned int lft_rb_order(struct lft_rb *rb)
+{
+	return READ_ONCE(rb->order);
+}
+LFT_TEST_EXPORT(lft_rb_order);
+
+/**
+ * lft_rb_max_payload() - the largest payload a record of the buffer holds
+ * @rb: the buffer
+ *
+ * Return: what lft_rb_reserve() takes at the buffer's page size.
+ */
+unsigned int lft_rb_max_payload(struct lft_rb *rb)
+{
+	return lft_rb_order_data(lft_rb_order(rb)) - 16;
+}
+LFT_TEST_EXPORT(lft_rb_max_payload);
 
 /**
  * lft_rb_reset_cpu() - empty one CPU's ring and zero its counters
@@ -683,16 +883,16 @@ LFT_TEST_EXPORT(lft_rb_stats);
  * O(1): the rings trade places. Must run on @cpu with interrupts off (as
  * the latency tracers do), or while no writer can write to either.
  *
- * Return: 0, -EINVAL when the rings differ in size, -EBUSY when a writer
- * on @cpu is in the middle of an event or either ring's writers are
- * stopped.
+ * Return: 0, -EINVAL when the rings differ in size or page size, -EBUSY
+ * when a writer on @cpu is in the middle of an event or either ring's
+ * writers are stopped.
  */
 int lft_rb_swap_cpu(struct lft_rb *a, struct lft_rb *b, int cpu)
 {
 	struct lft_rb_cpu *ca = lft_rb_cpu_buf(a, cpu);
 	struct lft_rb_cpu *cb = lft_rb_cpu_buf(b, cpu);
 
-	if (ca->nr_pages != cb->nr_pages)
+	if (ca->nr_pages != cb->nr_pages || ca->order != cb->order)
 		return -EINVAL;
 	/*
 	 * Not a ring whose writers are stopped (a resize, reset or clock

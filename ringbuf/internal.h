@@ -45,6 +45,8 @@ struct lft_rb_cpu {
 	struct lft_rb *rb;
 	int cpu;
 	unsigned int nr_pages;
+	unsigned int data_size;		/* of its pages: changed while quiesced */
+	unsigned int order;
 	unsigned long *slots;		/* nr_pages slots forming the ring */
 
 	/* Writer side: changed only from this CPU (any context). */
@@ -101,7 +103,14 @@ struct lft_rb {
 	struct mutex resize_lock;
 	wait_queue_head_t waitq;
 	atomic_t wake_gen;		/* bumped by lft_rb_wake_all() */
+	unsigned int order;		/* its pages' (lft_rb_set_order()) */
 };
+
+/* The data bytes of a page of 2^@order system pages. */
+static inline unsigned int lft_rb_order_data(unsigned int order)
+{
+	return (PAGE_SIZE << order) - LFT_RB_PAGE_HDR;
+}
 
 /*
  * Bytes a data record with a payload of @len (1..LFT_RB_MAX_PAYLOAD)
@@ -171,7 +180,9 @@ void lft_rb_reader_init(struct lft_rb_cpu *cb);
 void lft_rb_irq_work(struct irq_work *work);
 
 /* alloc.c */
-struct lft_rb_page *lft_rb_page_alloc(int cpu);
+struct lft_rb_page *lft_rb_page_alloc(int cpu, unsigned int order);
+void *lft_rb_data_alloc(int node, unsigned int order);
+void lft_rb_data_free(void *data);
 void lft_rb_page_free(struct lft_rb_page *p);
 void lft_rb_page_reset(struct lft_rb_page *p, unsigned int idx);
 

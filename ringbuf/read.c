@@ -26,6 +26,7 @@
  * interrupts off, so a dump from any context can read too).
  */
 #include <linux/kernel.h>
+#include <linux/mm.h>
 #include <linux/sched.h>
 
 #include "include/lft_test_export.h"
@@ -424,24 +425,31 @@ bool lft_rb_empty(struct lft_rb *rb)
 
 /**
  * lft_rb_alloc_read_page() - a page for lft_rb_read_page()
+ * @rb: the buffer it will read: a page of its page size
  *
- * Return: a zeroed page, or NULL.
+ * Return: a zeroed page (PAGE_SIZE << lft_rb_order() bytes), or NULL.
  */
-void *lft_rb_alloc_read_page(void)
+void *lft_rb_alloc_read_page(struct lft_rb *rb)
 {
-	return (void *)get_zeroed_page(GFP_KERNEL);
+	return lft_rb_data_alloc(NUMA_NO_NODE, lft_rb_order(rb));
 }
 LFT_TEST_EXPORT(lft_rb_alloc_read_page);
 
 /**
  * lft_rb_free_read_page() - free a page from lft_rb_alloc_read_page()
- * @page: the page, or NULL
+ * @page: the page (or one lft_rb_read_page() gave back), or NULL
  */
 void lft_rb_free_read_page(void *page)
 {
-	free_page((unsigned long)page);
+	lft_rb_data_free(page);
 }
 LFT_TEST_EXPORT(lft_rb_free_read_page);
+
+/* The order of a read page (compound when above 0). */
+static unsigned int lft_rb_page_order(void *page)
+{
+	return compound_order(virt_to_page(page));
+}
 
 /* Copy the unread records of the reader page into @dst (a data page). */
 static void lft_rb_copy_out(struct lft_rb_cpu *cb, struct lft_rb_data *dst,
@@ -490,23 +498,39 @@ static void lft_rb_copy_out(struct lft_rb_cpu *cb, struct lft_rb_data *dst,
  * after the data) when events were lost before it; bytes past the data are
  * zero.
  *
+ * A page of another size than the buffer's pages (which lft_rb_set_order()
+ * changed) is first freed and replaced by one of the right size.
+ *
  * Return: the data length (without flags), or -EAGAIN when there is
- * nothing to read, -EINVAL for a bad @cpu.
+ * nothing to read, -EINVAL for a bad @cpu, -ENOMEM.
  */
 int lft_rb_read_page(struct lft_rb *rb, int cpu, void **page)
 {
 	struct lft_rb_data *dst = *page;
+	unsigned long flags, commit, lost;
 	struct lft_rb_entry e;
 	struct lft_rb_cpu *cb;
 	struct lft_rb_page *p;
-	unsigned long flags, commit, lost;
+	unsigned int size;
 	int ret;
 
 	if (!lft_rb_cpu_ok(cpu))
 		return -EINVAL;
 	cb = lft_rb_cpu_buf(rb, cpu);
+	/* A page of another size (the buffer's changed): one of this size. */
+	if (lft_rb_page_order(dst) != READ_ONCE(cb->order)) {
+		void *np = lft_rb_data_alloc(NUMA_NO_NODE, READ_ONCE(cb->order));
+
+		if (!np)
+			return -ENOMEM;
+		lft_rb_data_free(dst);
+		*page = np;
+		dst = np;
+	}
 	raw_spin_lock_irqsave(&cb->reader_lock, flags);
-	if (!lft_rb_next(cb, &e)) {
+	/* Changed again meanwhile: nothing read, the caller comes back. */
+	if (lft_rb_page_order(dst) != cb->order ||
+	    !lft_rb_next(cb, &e)) {
 		raw_spin_unlock_irqrestore(&cb->reader_lock, flags);
 		return -EAGAIN;
 	}
@@ -525,17 +549,18 @@ int lft_rb_read_page(struct lft_rb *rb, int cpu, void **page)
 		cb->rpos = 0;
 		dst = *page;
 	} else {
-		memset(dst, 0, PAGE_SIZE);
+		memset(dst, 0, PAGE_SIZE << cb->order);
 		lft_rb_copy_out(cb, dst, commit);
 	}
 	raw_spin_unlock_irqrestore(&cb->reader_lock, flags);
 
 	commit = local_read(&dst->commit);
 	ret = commit;
-	memset(dst->data + commit, 0, LFT_RB_DATA_SIZE - commit);
+	size = lft_rb_order_data(lft_rb_page_order(dst));
+	memset(dst->data + commit, 0, size - commit);
 	if (lost) {
 		commit |= LFT_RB_MISSED_EVENTS;
-		if (ret + sizeof(long) <= LFT_RB_DATA_SIZE) {
+		if (ret + sizeof(long) <= size) {
 			memcpy(dst->data + ret, &lost, sizeof(long));
 			commit |= LFT_RB_MISSED_STORED;
 		}

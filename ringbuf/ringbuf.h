@@ -16,11 +16,17 @@
 #include <linux/poll.h>
 #include <linux/types.h>
 
-/* Data page: u64 time_stamp; local_t commit; then the events. */
+/*
+ * Data page (a sub-buffer): u64 time_stamp; local_t commit; then the
+ * events. A buffer's pages are 2^order system pages (lft_rb_set_order(),
+ * order 0..LFT_RB_MAX_ORDER); these sizes are order 0's, the smallest,
+ * which every buffer holds.
+ */
 #define LFT_RB_PAGE_HDR		16
 #define LFT_RB_DATA_SIZE	(PAGE_SIZE - LFT_RB_PAGE_HDR)
 /* Largest payload: leaves room for the long header and one time stamp. */
 #define LFT_RB_MAX_PAYLOAD	(LFT_RB_DATA_SIZE - 16)
+#define LFT_RB_MAX_ORDER	7
 
 /* Event types (the 5-bit type_len of the 32-bit event header). */
 #define LFT_RB_TYPE_DATA_MAX	28
@@ -126,6 +132,9 @@ struct lft_rb *lft_rb_alloc(unsigned long size, bool overwrite);
 void lft_rb_free(struct lft_rb *rb);
 int lft_rb_resize(struct lft_rb *rb, unsigned long size, int cpu);
 unsigned long lft_rb_size(struct lft_rb *rb, int cpu);
+int lft_rb_set_order(struct lft_rb *rb, unsigned int order);
+unsigned int lft_rb_order(struct lft_rb *rb);
+unsigned int lft_rb_max_payload(struct lft_rb *rb);
 void lft_rb_reset_cpu(struct lft_rb *rb, int cpu);
 void lft_rb_reset(struct lft_rb *rb);
 
@@ -160,7 +169,7 @@ int lft_rb_consume_merged(struct lft_rb *rb, const struct cpumask *cpus,
 bool lft_rb_empty_cpu(struct lft_rb *rb, int cpu);
 bool lft_rb_empty(struct lft_rb *rb);
 
-void *lft_rb_alloc_read_page(void);
+void *lft_rb_alloc_read_page(struct lft_rb *rb);
 void lft_rb_free_read_page(void *page);
 int lft_rb_read_page(struct lft_rb *rb, int cpu, void **page);
 

@@ -74,11 +74,12 @@ static void lft_rb_write_stamp(u32 *hdr, unsigned int type, u64 val)
 	hdr[1] = (u32)(val >> LFT_RB_TS_SHIFT);
 }
 
-/* Fill [start, LFT_RB_DATA_SIZE) of a page with one padding record. */
-static void lft_rb_pad(struct lft_rb_page *p, unsigned long start)
+/* Fill [start, data size) of a page with one padding record. */
+static void lft_rb_pad(struct lft_rb_cpu *cb, struct lft_rb_page *p,
+		       unsigned long start)
 {
 	u32 *hdr = (u32 *)(p->data->data + start);
-	unsigned long left = LFT_RB_DATA_SIZE - start;
+	unsigned long left = cb->data_size - start;
 
 	if (left < 8) {
 		hdr[0] = LFT_RB_TYPE_PADDING;	/* delta 0: rest unused */
@@ -163,8 +164,8 @@ static void lft_rb_advance_commit(struct lft_rb_cpu *cb)
 	for (;;) {
 		t = READ_ONCE(cb->tail);
 		w = local_read(&cp->write);
-		if (w > LFT_RB_DATA_SIZE)
-			w = LFT_RB_DATA_SIZE;
+		if (w > cb->data_size)
+			w = cb->data_size;
 		/* Records before commit must be visible before it is. */
 		smp_wmb();
 		local_set(&cp->data->commit, w);
@@ -303,9 +304,9 @@ read:
 
 	end = local_add_return(total, &p->write);
 	start = end - total;
-	if (unlikely(end > LFT_RB_DATA_SIZE)) {
-		if (start < LFT_RB_DATA_SIZE)
-			lft_rb_pad(p, start);
+	if (unlikely(end > cb->data_size)) {
+		if (start < cb->data_size)
+			lft_rb_pad(cb, p, start);
 		if (lft_rb_move_tail(cb, p) == -EAGAIN) {
 			if (++tries < 1000)
 				goto again;
@@ -363,13 +364,42 @@ static noinline bool lft_rb_fast_overflow(struct lft_rb_cpu *cb,
 					  struct lft_rb_page *p,
 					  unsigned long start)
 {
-	if (start < LFT_RB_DATA_SIZE)
-		lft_rb_pad(p, start);
+	if (start < cb->data_size)
+		lft_rb_pad(cb, p, start);
 	if (lft_rb_move_tail(cb, p) == -EAGAIN)
 		return true;
 	lft_rb_end_commit(cb);
 	preempt_enable_notrace();
 	return false;
+}
+
+/*
+ * A payload past what the smallest page holds: the CPU's pages may hold
+ * it (lft_rb_set_order()); their size is fixed while preemption is off
+ * and the ring's writers are not paused. The general path writes it.
+ */
+static noinline void *lft_rb_reserve_big(struct lft_rb *rb, unsigned int len,
+					 struct lft_rb_res *res)
+{
+	struct lft_rb_cpu *cb;
+
+	if (!len)
+		return NULL;
+	preempt_disable_notrace();
+	cb = lft_rb_cpu_buf(rb, raw_smp_processor_id());
+	if (test_bit(LFT_RB_GATE_OFF, &rb->gate) ||
+	    atomic_read(&cb->record_disabled)) {
+		local_inc(&cb->dropped);
+		preempt_enable_notrace();
+		return NULL;
+	}
+	if (len > cb->data_size - 16) {
+		preempt_enable_notrace();
+		return NULL;
+	}
+	local_inc(&cb->committing);
+	local_inc(&cb->commits);
+	return lft_rb_reserve_slow(rb, cb, len, res, NULL, 0, 0, 0);
 }
 
 /*
@@ -392,7 +422,7 @@ static __always_inline void *lft_rb_reserve_common(struct lft_rb *rb,
 	u32 *hdr;
 
 	if (unlikely(!len || len > LFT_RB_MAX_PAYLOAD))
-		return NULL;
+		return lft_rb_reserve_big(rb, len, res);
 
 	preempt_disable_notrace();
 	cb = lft_rb_cpu_buf(rb, raw_smp_processor_id());
@@ -449,7 +479,7 @@ static __always_inline void *lft_rb_reserve_common(struct lft_rb *rb,
 
 	end = local_add_return(size, &p->write);
 	start = end - size;
-	if (unlikely(end > LFT_RB_DATA_SIZE)) {
+	if (unlikely(end > cb->data_size)) {
 		if (lft_rb_fast_overflow(cb, p, start))
 			return lft_rb_reserve_slow(rb, cb, len, res, NULL, 0, 0,
 						   0);
@@ -474,7 +504,7 @@ static __always_inline void *lft_rb_reserve_common(struct lft_rb *rb,
 /**
  * lft_rb_reserve() - reserve space for an event on this CPU
  * @rb: the buffer
- * @len: payload length in bytes, 1..LFT_RB_MAX_PAYLOAD
+ * @len: payload length in bytes, 1..lft_rb_max_payload()
  * @res: filled in for lft_rb_commit()
  *
  * Callable from any context, NMI included. Preemption stays disabled until
@@ -499,7 +529,7 @@ LFT_TEST_EXPORT(lft_rb_reserve);
 /**
  * lft_rb_reserve_at() - lft_rb_reserve() with a clock reading at hand
  * @rb: the buffer
- * @len: payload length in bytes, 1..LFT_RB_MAX_PAYLOAD
+ * @len: payload length in bytes, 1..lft_rb_max_payload()
  * @res: filled in for lft_rb_commit()
  * @clock: the clock @now was read from
  * @now: read just before, on this CPU, with preemption off
@@ -568,7 +598,7 @@ LFT_TEST_EXPORT(lft_rb_discard);
  * lft_rb_write() - copy a payload into the buffer of this CPU
  * @rb: the buffer
  * @data: payload
- * @len: its length, 1..LFT_RB_MAX_PAYLOAD
+ * @len: its length, 1..lft_rb_max_payload()
  *
  * Return: 0, -EINVAL for a bad @len, -EBUSY when the event was dropped.
  */
@@ -577,7 +607,7 @@ int lft_rb_write(struct lft_rb *rb, const void *data, unsigned int len)
 	struct lft_rb_res res;
 	void *p;
 
-	if (!len || len > LFT_RB_MAX_PAYLOAD)
+	if (!len || len > lft_rb_max_payload(rb))
 		return -EINVAL;
 	p = lft_rb_reserve(rb, len, &res);
 	if (!p)

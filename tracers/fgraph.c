@@ -352,6 +352,10 @@ static int lft_graph_start(struct lft_array *tr, lft_fn_gate_t gate)
 	ret = lft_fgraph_sleep_start();
 	if (ret)
 		goto out_fret;
+	/* Its set_ftrace_pid follows forks with function-fork, as the hook's. */
+	ret = lft_fn_forks_follow(tr, true);
+	if (ret)
+		goto out_sleep;
 	/* tracing_thresh is function_graph's filter, not the windows'. */
 	lft_graph_thresh = !gate && READ_ONCE(lft_tracing_thresh) != 0;
 	WRITE_ONCE(lft_graph_gate, gate);
@@ -361,8 +365,10 @@ static int lft_graph_start(struct lft_array *tr, lft_fn_gate_t gate)
 		return 0;
 	WRITE_ONCE(lft_graph_tr, NULL);
 	lft_graph_repatch();
-	lft_fgraph_sleep_stop();
 	WRITE_ONCE(lft_graph_gate, NULL);
+	lft_fn_forks_follow(tr, false);
+out_sleep:
+	lft_fgraph_sleep_stop();
 out_fret:
 	lft_fret_stop();
 out_taskinfo:
@@ -402,6 +408,7 @@ void lft_fgraph_unregister(struct lft_array *tr)
 		return;
 	WRITE_ONCE(lft_graph_tr, NULL);
 	lft_graph_repatch();
+	lft_fn_forks_follow(tr, false);
 	lft_fgraph_sleep_stop();
 	/* Waits until no CPU can be in the hooks or the probe. */
 	lft_fret_stop();

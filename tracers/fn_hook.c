@@ -37,6 +37,9 @@ struct lft_fn_active {
 
 static struct lft_fn_active __rcu *lft_fn_active;
 static int lft_fn_nr_active;		/* under lft_lock */
+/* The arrays other hooks record into, for function-fork (lft_fn_forks_follow). */
+static struct lft_fn_active __rcu *lft_fn_forks;
+static int lft_fn_nr_forks;		/* under lft_lock */
 
 static bool lft_fn_array_wants(struct lft_fn_array *fa, unsigned long ip)
 {
@@ -204,28 +207,61 @@ static void lft_fn_active_free(struct rcu_head *rcu)
 	kfree(container_of(rcu, struct lft_fn_active, rcu));
 }
 
-/* Publish the arrays the hook records into (lft_lock held). */
-static int lft_fn_publish(struct lft_array *add, struct lft_array *remove)
+/*
+ * Publish a set of arrays (lft_lock held): @set is lft_fn_active, those
+ * the hook records into, or lft_fn_forks, those whose pid sets follow
+ * forks while another hook (the graph's) records into them.
+ */
+static int lft_fn_publish_set(struct lft_fn_active __rcu **set,
+			      struct lft_array *add, struct lft_array *remove)
 {
 	struct lft_fn_active *old, *act;
 	int i, n = 0;
 
-	old = rcu_dereference_protected(lft_fn_active,
-					lockdep_is_held(&lft_lock));
+	old = rcu_dereference_protected(*set, lockdep_is_held(&lft_lock));
 	act = kzalloc(struct_size(act, tr, (old ? old->n : 0) + 1), GFP_KERNEL);
-	if (!act)
+	if (!act && add)
 		return -ENOMEM;
+	if (!act) {
+		/*
+		 * A removal cannot fail: in place, the last one moved into
+		 * its slot (a reader may see it twice; the array itself is
+		 * freed only after a grace period).
+		 */
+		for (i = 0; old && i < old->n && old->tr[i] != remove; i++)
+			;
+		if (!old || i == old->n)
+			return old ? old->n : 0;
+		WRITE_ONCE(old->tr[i], old->tr[old->n - 1]);
+		if (old->n == 1) {
+			rcu_assign_pointer(*set, NULL);
+			lft_call_rude(&old->rcu, lft_fn_active_free);
+			return 0;
+		}
+		WRITE_ONCE(old->n, old->n - 1);
+		return old->n;
+	}
 	for (i = 0; old && i < old->n; i++)
 		if (old->tr[i] != remove)
 			act->tr[n++] = old->tr[i];
 	if (add)
 		act->tr[n++] = add;
 	act->n = n;
-	rcu_assign_pointer(lft_fn_active, n ? act : NULL);
+	rcu_assign_pointer(*set, n ? act : NULL);
 	if (!n)
 		kfree(act);
 	if (old)
 		lft_call_rude(&old->rcu, lft_fn_active_free);
+	return n;
+}
+
+/* Publish the arrays the hook records into (lft_lock held). */
+static int lft_fn_publish(struct lft_array *add, struct lft_array *remove)
+{
+	int n = lft_fn_publish_set(&lft_fn_active, add, remove);
+
+	if (n < 0)
+		return n;
 	lft_fn_nr_active = n;
 	return 0;
 }
@@ -250,10 +286,10 @@ static int lft_fn_hook_filter_changed(struct lft_array *tr)
 static struct tracepoint *lft_tp_fork, *lft_tp_free;
 
 /* function-fork: a child of a filtered task is filtered alike. */
-static void lft_fn_fork(void *data, struct task_struct *parent,
-			struct task_struct *child)
+static void lft_fn_fork_set(struct lft_fn_active *act,
+			    struct task_struct *parent,
+			    struct task_struct *child)
 {
-	struct lft_fn_active *act = rcu_dereference_raw(lft_fn_active);
 	int i;
 
 	for (i = 0; act && i < act->n; i++) {
@@ -270,9 +306,16 @@ static void lft_fn_fork(void *data, struct task_struct *parent,
 	}
 }
 
-static void lft_fn_free_task(void *data, struct task_struct *task)
+static void lft_fn_fork(void *data, struct task_struct *parent,
+			struct task_struct *child)
 {
-	struct lft_fn_active *act = rcu_dereference_raw(lft_fn_active);
+	lft_fn_fork_set(rcu_dereference_raw(lft_fn_active), parent, child);
+	lft_fn_fork_set(rcu_dereference_raw(lft_fn_forks), parent, child);
+}
+
+static void lft_fn_free_set(struct lft_fn_active *act,
+			    struct task_struct *task)
+{
 	int i;
 
 	for (i = 0; act && i < act->n; i++) {
@@ -285,6 +328,12 @@ static void lft_fn_free_task(void *data, struct task_struct *task)
 		lft_pidset_change(rcu_dereference_raw(fa->notrace_pids),
 				  task->pid, false);
 	}
+}
+
+static void lft_fn_free_task(void *data, struct task_struct *task)
+{
+	lft_fn_free_set(rcu_dereference_raw(lft_fn_active), task);
+	lft_fn_free_set(rcu_dereference_raw(lft_fn_forks), task);
 }
 
 static void lft_fn_fork_probes(bool on)
@@ -319,7 +368,7 @@ static int lft_fn_init(struct lft_array *tr)
 	ret = lft_fn_repatch();
 	if (ret)
 		goto out_active;
-	if (lft_fn_nr_active == 1)
+	if (lft_fn_nr_active + lft_fn_nr_forks == 1)
 		lft_fn_fork_probes(true);
 	return 0;
 out_active:
@@ -338,7 +387,7 @@ static void lft_fn_reset(struct lft_array *tr)
 	fa->active = false;
 	lft_fn_publish(NULL, tr);
 	lft_fn_repatch();
-	if (!lft_fn_nr_active)
+	if (!lft_fn_nr_active && !lft_fn_nr_forks)
 		lft_fn_fork_probes(false);
 	lft_taskinfo_stop(LFT_TI_CMDLINE);
 }
@@ -382,6 +431,33 @@ void lft_fn_hook_stop(struct lft_array *tr)
 	fa->gate = NULL;
 }
 
+/**
+ * lft_fn_forks_follow() - function-fork for an array another hook records
+ *	into
+ * @tr: the array (lft_lock held), whose set_ftrace_pid the graph hooks
+ *	test through lft_fn_pid_allowed()
+ * @on: true when that hook starts on @tr, false when it stops
+ *
+ * With function-fork set, @tr's pid sets take in the children of their
+ * tasks and let exiting tasks go, as for the function tracer's arrays
+ * (the kernel's fork probe serves every tracer of an array).
+ *
+ * Return: 0 or -ENOMEM (nothing changed); 0 always when @on is false.
+ */
+int lft_fn_forks_follow(struct lft_array *tr, bool on)
+{
+	int n = lft_fn_publish_set(&lft_fn_forks, on ? tr : NULL,
+				   on ? NULL : tr);
+
+	if (n < 0)
+		return n;
+	if (!lft_fn_nr_active && !lft_fn_nr_forks && n)
+		lft_fn_fork_probes(true);
+	else if (!lft_fn_nr_active && lft_fn_nr_forks && !n)
+		lft_fn_fork_probes(false);
+	lft_fn_nr_forks = n;
+	return 0;
+}
 
 static struct lft_fn_user lft_fn_hook_user = {
 	.filter_changed = lft_fn_hook_filter_changed,

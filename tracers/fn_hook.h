@@ -14,5 +14,6 @@ void lft_fn_hook_stop(struct lft_array *tr);
 /* The hook's tests of an array's filters, for the graph hooks, profiler. */
 bool lft_fn_pid_allowed(struct lft_array *tr);
 bool lft_fn_top_wants(unsigned long ip);
+int lft_fn_forks_follow(struct lft_array *tr, bool on);
 
 #endif /* LFT_TRACERS_FN_HOOK_H */

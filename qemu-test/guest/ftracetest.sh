@@ -60,18 +60,38 @@ ftt_ours() {
 	return 1
 }
 
+# ftt_lists NAME: the list NAME for every kernel and NAME.SERIES for the
+# running one (6.12's cases: qemu-test/ftracetest/NAME.6.12), those there.
+ftt_lists() {
+	for f in "/lftrace/ftracetest.$1" \
+		"/lftrace/ftracetest.$1.$(uname -r | cut -d. -f1,2)"; do
+		[ -f "$f" ] && echo "$f"
+	done
+}
+
+# ftt_lookup NAME path: the reason the list NAME gives for the case.
+ftt_lookup() {
+	l=$(ftt_lists "$1")
+	[ -n "$l" ] || return 1
+	# shellcheck disable=SC2086 # the files, one a word
+	awk -F '\t' -v p="${2% (instance)}" '$1 == p { print $2; f = 1 } END { exit !f }' $l
+}
+
 # ftt_not_built path: the reason, when the case needs what lftrace has not
 # built yet (qemu-test/ftracetest/unsupported, "path<TAB>reason").
-ftt_not_built() {
-	awk -F '\t' -v p="${1% (instance)}" '$1 == p { print $2; f = 1 } END { exit !f }' \
-		/lftrace/ftracetest.unsupported 2>/dev/null
-}
+ftt_not_built() { ftt_lookup unsupported "$1"; }
 
 # ftt_differs path: the reason, when the case cannot pass on a tree not
 # made by the kernel's tracefs code (qemu-test/ftracetest/differs).
-ftt_differs() {
-	awk -F '\t' -v p="${1% (instance)}" '$1 == p { print $2; f = 1 } END { exit !f }' \
-		/lftrace/ftracetest.differs 2>/dev/null
+ftt_differs() { ftt_lookup differs "$1"; }
+
+# ftt_skipped: the cases neither tree runs on this kernel, and why
+# (qemu-test/ftracetest/skip.SERIES: the kernel's own tree hangs in them).
+ftt_skipped() {
+	l=$(ftt_lists skip)
+	[ -n "$l" ] || return 0
+	# shellcheck disable=SC2086 # the files, one a word
+	grep -hv '^#' $l
 }
 
 ftt_verdict() { # path kernel-result lftrace-result
@@ -107,6 +127,23 @@ run_ftracetest() {
 	echo "RUN ${FTT_ITEM:-ftracetest}"
 	cases=
 	for d in "$@"; do cases="$cases $FTT_DIR/test.d/$d"; done
+	# Cases skipped on this kernel: the folders (or the whole suite)
+	# given as their other cases, one by one.
+	skipped=$(ftt_skipped)
+	if [ -n "$skipped" ]; then
+		all=
+		for d in ${cases:-$FTT_DIR/test.d}; do
+			case $d in
+			*.tc) all="$all $d" ;;
+			*) all="$all $(find "$d" -name '*.tc' | sort | tr '\n' ' ')" ;;
+			esac
+		done
+		cases=
+		for c in $all; do
+			echo "$skipped" | cut -f1 | grep -qx "${c#"$FTT_DIR"/test.d/}" ||
+				cases="$cases $c"
+		done
+	fi
 	# preemptirq/irqsoff_tracer.tc modprobes the delay module by name.
 	m=/lib/modules/$(uname -r)
 	mkdir -p "$m/extra"
@@ -148,6 +185,14 @@ run_ftracetest() {
 			l=$(awk -v p="$p" '{ n = $1; r = $2; $1 = $2 = ""; sub(/^  /, "") } $0 == p { print r }' "$FTT_OUT.lftrace")
 			ftt_verdict "$p" "${k:-NORESULT}" "${l:-NORESULT}"
 		done
+	# The cases asked for that were skipped on this kernel.
+	[ -n "$skipped" ] && echo "$skipped" | while IFS='	' read -r p why; do
+		asked=$(($# == 0))
+		for d in "$@"; do
+			case $p in "$d" | "$d"/*) asked=1 ;; esac
+		done
+		[ $asked = 1 ] && echo "SKIP ftracetest:$p: not run on this kernel: $why"
+	done
 	for t in kernel lftrace; do
 		[ -s "$FTT_OUT/$t/hung" ] || continue
 		echo "FAIL ftracetest: the $t tree's run hit the ${FTT_LIMIT:-1500} s limit"

@@ -348,7 +348,7 @@ static int kb_fill(void)
 	kb = lft_rb_alloc(8 * LFT_RB_DATA_SIZE, true);
 	kb_expected = vzalloc(cap);
 	kb_pages = vzalloc(64 * PAGE_SIZE);
-	page = lft_rb_alloc_read_page();
+	page = kb ? lft_rb_alloc_read_page(kb) : NULL;
 	if (!kb || !kb_expected || !kb_pages || !page) {
 		lft_rb_free_read_page(page);
 		return -ENOMEM;
