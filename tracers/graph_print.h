@@ -18,7 +18,9 @@
 				 LFT_OPT_GRAPH_PROC | LFT_OPT_GRAPH_DURATION | \
 				 LFT_OPT_GRAPH_OVERHEAD | LFT_OPT_GRAPH_IRQS | \
 				 LFT_OPT_GRAPH_TAIL | LFT_OPT_GRAPH_OVERRUN | \
-				 LFT_OPT_LATENCY_FMT)
+				 LFT_OPT_LATENCY_FMT | LFT_OPT_GRAPH_RETVAL | \
+				 LFT_OPT_GRAPH_RETVAL_HEX | \
+				 LFT_OPT_GRAPH_RETADDR)
 #define LFT_GRAPH_REL_TIME	BIT(62)
 
 bool lft_graph_print_flags(struct lft_print_iter *it, struct seq_buf *s,
