@@ -21,7 +21,6 @@
 #include <linux/kallsyms.h>
 #include <linux/slab.h>
 
-#include "compat/btf.h"
 #include "compat/ksyms.h"
 #include "core/trace.h"
 #include "tracers/graph_print.h"
@@ -230,112 +229,6 @@ static bool lft_graph_irq_return(struct lft_print_iter *it,
 	if (c->depth_irq >= depth)
 		c->depth_irq = -1;
 	return true;
-}
-
-/*
- * An entry of any of its layouts: the running kernel's, or upstream's
- * newest with funcgraph-args' registers and funcgraph-retaddr's return
- * address (core/entries.h), told apart by type and length.
- */
-struct lft_graph_call {
-	struct lft_entry ent;
-	unsigned long func;
-	int depth;
-	bool has_retaddr, has_args;
-	unsigned long retaddr;
-	unsigned long args[LFT_FN_NARGS];
-};
-
-static bool lft_graph_call_read(const struct lft_rb_entry *e, const void *data,
-				struct lft_graph_call *c)
-{
-	const struct lft_graph_args_entry *a = data;
-	unsigned int n, i = 0;
-
-	if (e->len < sizeof(*a))
-		return false;
-	c->ent = a->ent;
-	c->func = a->func;
-	c->depth = a->depth;
-	n = (e->len - sizeof(*a)) / sizeof(long);
-	c->has_retaddr = a->ent.type == LFT_TRACE_GRAPH_RETADDR && n;
-	if (c->has_retaddr)
-		c->retaddr = a->args[i++];
-	c->has_args = n - i >= LFT_FN_NARGS;
-	if (c->has_args)
-		memcpy(c->args, &a->args[i], sizeof(c->args));
-	return true;
-}
-
-/* A return of either layout: the kernel's, or funcgraph-retval's. */
-struct lft_graph_rv {
-	struct lft_entry ent;
-	unsigned long func;
-	int depth;
-	unsigned int overrun;
-	u64 calltime, rettime;
-	bool has_retval;
-	unsigned long retval;
-};
-
-static bool lft_graph_rv_read(const struct lft_rb_entry *e, const void *data,
-			      struct lft_graph_rv *r)
-{
-	const struct lft_graph_retv_entry *v = data;
-	const struct lft_graph_ret_entry *k = data;
-
-	if (e->len >= sizeof(*v)) {
-		*r = (struct lft_graph_rv){ v->ent, v->func, v->depth,
-			v->overrun, v->calltime, v->rettime, true, v->retval };
-		return true;
-	}
-	if (e->len < sizeof(*k))
-		return false;
-	*r = (struct lft_graph_rv){ k->ent, k->func, k->depth, k->overrun,
-				    k->calltime, k->rettime, false, 0 };
-	return true;
-}
-
-/* "func(a=1, b=0x2)" with funcgraph-args' registers, else "func()". */
-static void lft_graph_call_name(struct seq_buf *s,
-				const struct lft_graph_call *c)
-{
-	seq_buf_printf(s, "%ps", (void *)c->func);
-	if (c->has_args)
-		lft_btf_print_args(s, c->func, c->args, LFT_FN_NARGS);
-	else
-		seq_buf_printf(s, "()");
-}
-
-static void lft_graph_retaddr(struct lft_print_iter *it, struct seq_buf *s,
-			      unsigned long addr)
-{
-	seq_buf_printf(s, " <-");
-	lft_print_sym(s, addr, READ_ONCE(it->tr->flags) | LFT_OPT_SYM_OFFSET);
-}
-
-/*
- * funcgraph-retval: " ret=0x2a", errors (-4095..-1, also as a 32-bit int)
- * in decimal unless funcgraph-retval-hex, as upstream prints them.
- */
-static void lft_graph_retval(struct seq_buf *s, unsigned long retval,
-			     unsigned long fl)
-{
-	bool hex = fl & LFT_OPT_GRAPH_RETVAL_HEX;
-	unsigned long err = 0;
-
-	if (retval && !hex) {
-		if ((retval & BIT(31)) && !(retval >> 32))
-			err = sign_extend64(retval, 31);
-		else
-			err = retval;
-		if (!IS_ERR_VALUE(err))
-			err = 0;
-	}
-	if (hex || !err)
-		seq_buf_printf(s, " ret=0x%lx", retval);
-	else
-		seq_buf_printf(s, " ret=%ld", (long)err);
 }
 
 static void lft_graph_leaf(struct lft_print_iter *it, struct seq_buf *s,
