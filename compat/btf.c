@@ -18,6 +18,9 @@
 #include <linux/btf.h>
 #include <linux/ctype.h>
 #include <linux/err.h>
+#include <linux/kallsyms.h>
+#include <linux/preempt.h>
+#include <linux/seq_buf.h>
 #include <linux/log2.h>
 #include <linux/module.h>
 #include <linux/printk.h>
@@ -706,4 +709,119 @@ out:
 	if (btf)
 		lft_kcall(btf_put)(btf);
 	return ret;
+}
+
+/* BTF's kind names, as the kernel's btf_type_str() gives them. */
+static const char *lft_btf_kind_str(const struct btf_type *t)
+{
+	static const char * const kinds[] = {
+		"UNKNOWN", "INT", "PTR", "ARRAY", "STRUCT", "UNION", "ENUM",
+		"FWD", "TYPEDEF", "VOLATILE", "CONST", "RESTRICT", "FUNC",
+		"FUNC_PROTO", "VAR", "DATASEC", "FLOAT", "DECL_TAG",
+		"TYPE_TAG", "ENUM64",
+	};
+	u32 k = btf_kind(t);
+
+	return k < ARRAY_SIZE(kinds) ? kinds[k] : "UNKNOWN";
+}
+
+/*
+ * One argument, whose value starts at @args[*a]: as upstream prints it
+ * (6.17): signed integers and enums in decimal, pointers, unsigned
+ * integers and what BTF does not type in hex (untyped ones after a "?"),
+ * anything else as its kind and the registers it takes, "(STRUCT)[0x1:0x2]".
+ * Return: false when the registers ran out inside it.
+ */
+static bool lft_btf_print_arg(struct seq_buf *s, const struct btf *btf,
+			      u32 type, const unsigned long *args,
+			      unsigned int nargs, unsigned int *a)
+{
+	const struct btf_type *t;
+	unsigned long arg = args[*a];
+	u32 x;
+
+	t = lft_btf_skip_mods(btf, lft_kcall(btf_type_by_id)(btf, type));
+	switch (t ? btf_kind(t) : BTF_KIND_UNKN) {
+	case BTF_KIND_UNKN:
+		seq_buf_printf(s, "?");
+		fallthrough;
+	case BTF_KIND_PTR:
+		seq_buf_printf(s, "0x%lx", arg);
+		return true;
+	case BTF_KIND_INT:
+		if (BTF_INT_ENCODING(*(const u32 *)(t + 1)) & BTF_INT_SIGNED)
+			seq_buf_printf(s, "%ld", (long)arg);
+		else
+			seq_buf_printf(s, "0x%lx", arg);
+		return true;
+	case BTF_KIND_ENUM:
+		seq_buf_printf(s, "%ld", (long)arg);
+		return true;
+	}
+	seq_buf_printf(s, "(%s)[0x%lx", lft_btf_kind_str(t), arg);
+	for (x = sizeof(long); x < t->size; x += sizeof(long)) {
+		seq_buf_printf(s, ":");
+		if (++*a == nargs) {
+			seq_buf_printf(s, "...]");
+			return false;
+		}
+		seq_buf_printf(s, "0x%lx", args[*a]);
+	}
+	seq_buf_printf(s, "]");
+	return true;
+}
+
+/**
+ * lft_btf_print_args() - a call's arguments, named and typed by the
+ *	function's BTF (vmlinux's or its module's), as upstream's
+ *	func-args and funcgraph-args print them
+ * @s: where to print
+ * @func: the function's address
+ * @args: the argument registers at its entry, in the ABI's order
+ * @nargs: how many @args holds
+ *
+ * Prints "(name=value, ...)", with "..." where the registers end before
+ * the parameters do; "()" when BTF does not describe the function, or in
+ * a context that cannot look BTF up (the lookup takes a bh lock: an
+ * interrupt, or the console dump with interrupts off).
+ */
+void lft_btf_print_args(struct seq_buf *s, unsigned long func,
+			const unsigned long *args, unsigned int nargs)
+{
+	char name[KSYM_SYMBOL_LEN], *mod;
+	const struct btf_param *bp;
+	const struct btf_type *t;
+	struct btf *btf = NULL;
+	unsigned int a, p, n;
+
+	seq_buf_printf(s, "(");
+	if (in_hardirq() || in_nmi() || irqs_disabled() ||
+	    !lft_ks.btf_name_by_offset)
+		goto out;
+	sprint_symbol_no_offset(name, func);
+	mod = strchr(name, ' ');
+	if (mod)
+		*mod = '\0';
+	t = lft_btf_func_proto(name, &btf);
+	n = t ? btf_type_vlen(t) : 0;
+	bp = n ? btf_params(t) : NULL;
+	for (a = 0, p = 0; p < n; a++, p++) {
+		const char *pn;
+
+		if (p)
+			seq_buf_printf(s, ", ");
+		if (a == nargs) {
+			seq_buf_printf(s, "...");
+			break;
+		}
+		pn = lft_kcall(btf_name_by_offset)(btf, bp[p].name_off);
+		if (pn)
+			seq_buf_printf(s, "%s=", pn);
+		if (!lft_btf_print_arg(s, btf, bp[p].type, args, nargs, &a))
+			break;
+	}
+	if (btf)
+		lft_kcall(btf_put)(btf);
+out:
+	seq_buf_printf(s, ")");
 }

@@ -59,4 +59,8 @@ bool lft_btf_func_void(const char *func);
 int lft_btf_func_nparams(const char *func);
 void lft_btf_param_type(const char *param, size_t len, char *out, size_t n);
 
+struct seq_buf;
+void lft_btf_print_args(struct seq_buf *s, unsigned long func,
+			const unsigned long *args, unsigned int nargs);
+
 #endif /* LFT_COMPAT_BTF_H */

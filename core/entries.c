@@ -11,6 +11,7 @@
 
 #include "arch/x86/fentry.h"
 #include "compat/behave.h"
+#include "compat/btf.h"
 #include "core/trace.h"
 
 static unsigned long lft_sym_flags(struct lft_print_iter *it)
@@ -25,6 +26,12 @@ static bool lft_out_fn(struct lft_print_iter *it, struct seq_buf *s,
 	unsigned long sym = lft_sym_flags(it);
 
 	lft_print_sym(s, f->ip, sym);
+	/* func-args' layout (core/entries.h): the arguments, BTF-typed. */
+	if (e->len >= sizeof(struct lft_fn_args_entry) +
+		      LFT_FN_NARGS * sizeof(long))
+		lft_btf_print_args(s, f->ip,
+				   ((const struct lft_fn_args_entry *)data)->args,
+				   LFT_FN_NARGS);
 	/* No parent (0: the latency tracers' marks) prints none. */
 	if ((it->tr->flags & LFT_OPT_PRINT_PARENT) && f->parent_ip) {
 		seq_buf_printf(s, " <-");

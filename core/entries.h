@@ -21,6 +21,12 @@
  *		lft_e_flex(type, name, n)	a flexible array whose format
  *						says n elements (the kernel's)
  *		lft_e_dyn(type, name)		a flexible array, "name[]"
+ *	LFT_ENTRY_ALT(name, type, struct, opt, fields, fmt)
+ *		the layout upstream's newest kernel gives type @type (a
+ *		__packed @struct), which lftrace writes while option @opt is
+ *		on in the array: its format file then shows this one
+ *		(events/ftrace.c); records of both layouts tell apart by
+ *		length. Off, the record and format are the running kernel's.
  *	LFT_E_OUT(print, raw, hex, bin): core/entries.c's renderers; NULL where
  *		there is none (a type another part prints, like the function
  *		graph tracer's; raw without one prints "TYPE ?", hex and bin
@@ -105,6 +111,22 @@ LFT_ENTRY_PACKED(funcgraph_entry, LFT_TRACE_GRAPH_ENT, lft_graph_ent_entry,
 	"\"--> %ps (%d)\", (void *)REC->func, REC->depth",
 	LFT_E_OUT(NULL, NULL, NULL, NULL))
 
+/*
+ * funcgraph-retaddr's entry (6.13's, with 6.19's args: args[0] is the
+ * return address, funcgraph-args' six follow). Upstream numbers it 12,
+ * which these kernels give user_stack: it takes 9, the branch tracer's,
+ * which a module can never write. lftrace's addition on every kernel.
+ */
+LFT_ENTRY_PACKED(fgraph_retaddr_entry, LFT_TRACE_GRAPH_RETADDR,
+	lft_graph_retaddr_entry, false,
+	LFT_E_FIELDS(
+		lft_e_field(unsigned long, func)
+		lft_e_field(unsigned int, depth)
+		lft_e_dyn(unsigned long, args)
+	),
+	"\"--> %ps (%u) <- %ps\", (void *)REC->func, REC->depth, (void *)REC->args[0]",
+	LFT_E_OUT(NULL, NULL, NULL, NULL))
+
 LFT_ENTRY(user_stack, LFT_TRACE_USER_STACK, lft_ustack_entry, false,
 	LFT_E_FIELDS(
 		lft_e_field(unsigned int, tgid)
@@ -158,3 +180,36 @@ LFT_ENTRY(raw_data, LFT_TRACE_RAW_DATA, lft_raw_entry, false,
 	),
 	"\"id:%04x %08x\", REC->id, (int)REC->buf[0]",
 	LFT_E_OUT(lft_out_raw_data, lft_raw_raw_data, NULL, NULL))
+
+/*
+ * The layouts of upstream's newest kernel, for its options these kernels
+ * lack (funcgraph-retval 6.5, func-args and funcgraph-args 6.15).
+ */
+LFT_ENTRY_ALT(function, LFT_TRACE_FN, lft_fn_args_entry, LFT_OPT_FUNC_ARGS,
+	LFT_E_FIELDS(
+		lft_e_field(unsigned long, ip)
+		lft_e_field(unsigned long, parent_ip)
+		lft_e_dyn(unsigned long, args)
+	),
+	"\" %ps <-- %ps\", (void *)REC->ip, (void *)REC->parent_ip")
+
+LFT_ENTRY_ALT(funcgraph_entry, LFT_TRACE_GRAPH_ENT, lft_graph_args_entry,
+	LFT_OPT_GRAPH_ARGS,
+	LFT_E_FIELDS(
+		lft_e_field(unsigned long, func)
+		lft_e_field(unsigned int, depth)
+		lft_e_dyn(unsigned long, args)
+	),
+	"\"--> %ps (%u)\", (void *)REC->func, REC->depth")
+
+LFT_ENTRY_ALT(funcgraph_exit, LFT_TRACE_GRAPH_RET, lft_graph_retv_entry,
+	LFT_OPT_GRAPH_RETVAL,
+	LFT_E_FIELDS(
+		lft_e_field(unsigned long, func)
+		lft_e_field(unsigned long, retval)
+		lft_e_field(int, depth)
+		lft_e_field(unsigned int, overrun)
+		lft_e_field(unsigned long long, calltime)
+		lft_e_field(unsigned long long, rettime)
+	),
+	"\"<-- %ps (%d) (start: %llx  end: %llx) over: %d retval: %lx\", (void *)REC->func, REC->depth, REC->calltime, REC->rettime, REC->depth, REC->retval")

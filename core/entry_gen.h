@@ -27,6 +27,11 @@
 		fields							\
 	} __packed;
 #define LFT_ENTRY_DUP(name, type, base, sname, id, fmt, out)
+#define LFT_ENTRY_ALT(name, type, sname, opt, fields, fmt)		\
+	struct sname {							\
+		struct lft_entry ent;					\
+		fields							\
+	} __packed;
 #define lft_e_field(type, item)		type item;
 #define lft_e_array(type, item, n)	type item[n];
 #define lft_e_flex(type, item, n)	type item[];
@@ -35,6 +40,7 @@
 #undef LFT_ENTRY
 #undef LFT_ENTRY_PACKED
 #undef LFT_ENTRY_DUP
+#undef LFT_ENTRY_ALT
 #undef lft_e_field
 #undef lft_e_array
 #undef lft_e_flex
@@ -59,6 +65,16 @@
 	}
 #define LFT_ENTRY_PACKED	LFT_ENTRY
 #define LFT_ENTRY_DUP(name, type, base, sname, id, fmt, out)
+#define LFT_ENTRY_ALT(name, type, sname, opt, fields, fmt)		\
+	static const struct lft_ev_field *				\
+	lft_e_fields_alt_##name(unsigned int *n)			\
+	{								\
+		const struct sname *lft_e_p = NULL;			\
+		static const struct lft_ev_field f[] = { fields };	\
+									\
+		*n = ARRAY_SIZE(f);					\
+		return f;						\
+	}
 #define lft_e_field(type, item)						\
 	{ #type, #item, offsetof(typeof(*lft_e_p), item),		\
 	  sizeof_field(typeof(*lft_e_p), item), is_signed_type(type) },
@@ -76,6 +92,7 @@
 /* ----------------------------------------------- 3: the descriptions */
 #undef LFT_ENTRY
 #undef LFT_ENTRY_DUP
+#undef LFT_ENTRY_ALT
 #define LFT_E_OUT(p, r, h, b)	.print = p, .raw = r, .hex = h, .bin = b
 #define LFT_ENTRY(nm, tp, sname, has_id, fields, fmt, out)		\
 	{ .name = #nm, .type = tp, .with_id = has_id,			\
@@ -86,8 +103,25 @@
 	  .min_len = sizeof(struct sname),				\
 	  .fields_of = lft_e_fields_##base, .print_fmt = fmt, out },
 
+#define LFT_ENTRY_ALT(name, type, sname, opt, fields, fmt)
+
 const struct lft_entry_desc lft_entry_descs[] = {
 #include "core/entries.h"
 };
 const unsigned int lft_entry_ndescs = ARRAY_SIZE(lft_entry_descs);
+
+/* ------------------------------------------- 4: the newest layouts */
+#undef LFT_ENTRY
+#undef LFT_ENTRY_DUP
+#undef LFT_ENTRY_ALT
+#define LFT_ENTRY(nm, tp, sname, has_id, fields, fmt, out)
+#define LFT_ENTRY_DUP(nm, tp, base, sname, has_id, fmt, out)
+#define LFT_ENTRY_ALT(nm, tp, sname, op, fields, fmt)			\
+	{ .type = tp, .opt = op, .min_len = sizeof(struct sname),	\
+	  .fields_of = lft_e_fields_alt_##nm, .print_fmt = fmt },
+
+const struct lft_entry_alt lft_entry_alts[] = {
+#include "core/entries.h"
+};
+const unsigned int lft_entry_nalts = ARRAY_SIZE(lft_entry_alts);
 #endif

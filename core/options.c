@@ -50,6 +50,8 @@ static const struct {
 	{ "display-graph", LFT_OPT_DISPLAY_GRAPH },	/* tracers/lat_graph.c */
 	{ "stacktrace", LFT_OPT_STACKTRACE },	/* stack.c */
 	{ "func_stack_trace", LFT_OPT_FUNC_STACK, false, "function" },
+	/* Upstream's (6.15), lftrace's addition here: tracers/fn_hook.c. */
+	{ "func-args", LFT_OPT_FUNC_ARGS, false, "function" },
 	/* tracers/graph_print.c, graph.c; sleep-time and graph-time also
 	 * for the profiler (tracers/profile.c), whichever tracer is current.
 	 */
@@ -61,6 +63,12 @@ static const struct {
 	{ "funcgraph-abstime", LFT_OPT_GRAPH_ABSTIME, true, "function_graph" },
 	{ "funcgraph-irqs", LFT_OPT_GRAPH_IRQS, true, "function_graph" },
 	{ "funcgraph-tail", LFT_OPT_GRAPH_TAIL, true, "function_graph" },
+	/* Upstream's (6.5, 6.13, 6.15), lftrace's addition on every kernel. */
+	{ "funcgraph-retval", LFT_OPT_GRAPH_RETVAL, true, "function_graph" },
+	{ "funcgraph-retval-hex", LFT_OPT_GRAPH_RETVAL_HEX, true,
+	  "function_graph" },
+	{ "funcgraph-retaddr", LFT_OPT_GRAPH_RETADDR, true, "function_graph" },
+	{ "funcgraph-args", LFT_OPT_GRAPH_ARGS, true, "function_graph" },
 	{ "sleep-time", LFT_OPT_SLEEP_TIME, true, "function_graph" },
 	{ "graph-time", LFT_OPT_GRAPH_TIME, true, "function_graph" },
 };

@@ -31,6 +31,7 @@ enum lft_entry_type {
 	LFT_TRACE_STACK = 4,
 	LFT_TRACE_PRINT = 5,
 	LFT_TRACE_BPRINT = 6,
+	LFT_TRACE_GRAPH_RETADDR = 9,	/* lftrace's number: core/entries.h */
 	LFT_TRACE_GRAPH_RET = 10,
 	LFT_TRACE_GRAPH_ENT = 11,
 	LFT_TRACE_USER_STACK = 12,
@@ -150,6 +151,27 @@ extern const struct lft_entry_desc lft_entry_descs[];
 extern const unsigned int lft_entry_ndescs;
 const struct lft_entry_desc *lft_entry_desc(int type, unsigned int len);
 
+/**
+ * struct lft_entry_alt - upstream's newest layout of a record type, which
+ *	lftrace writes while an option these kernels lack is on
+ *	(LFT_ENTRY_ALT in core/entries.h)
+ * @type: the record's type
+ * @opt: the LFT_OPT_* bit that selects it
+ * @min_len: its length without a flexible array's elements
+ * @fields_of: its fields, and how many in *@n
+ * @print_fmt: its format file's print fmt
+ */
+struct lft_entry_alt {
+	int type;
+	unsigned long opt;
+	unsigned int min_len;
+	const struct lft_ev_field *(*fields_of)(unsigned int *n);
+	const char *print_fmt;
+};
+
+extern const struct lft_entry_alt lft_entry_alts[];
+extern const unsigned int lft_entry_nalts;
+
 /* Trace options (options/, trace_options) lftrace implements. */
 #define LFT_OPT_BLOCK		BIT(0)
 #define LFT_OPT_PRINTK		BIT(1)
@@ -192,6 +214,14 @@ const struct lft_entry_desc *lft_entry_desc(int type, unsigned int len);
 #define LFT_OPT_DISPLAY_GRAPH	BIT(37)	/* latency tracers: graph records */
 #define LFT_OPT_PRINTK_DEST	BIT(38)	/* printk.c: lftrace_printk's array */
 #define LFT_OPT_COPY_MARKER	BIT(39)	/* marker.c: the top's markers copied */
+/* Upstream's newer options (none of these kernels has them). */
+#define LFT_OPT_GRAPH_RETVAL	BIT(40)	/* funcgraph-retval (6.5) */
+#define LFT_OPT_GRAPH_RETVAL_HEX BIT(41)	/* funcgraph-retval-hex (6.5) */
+#define LFT_OPT_GRAPH_RETADDR	BIT(42)	/* funcgraph-retaddr (6.13) */
+#define LFT_OPT_GRAPH_ARGS	BIT(43)	/* funcgraph-args (6.15) */
+#define LFT_OPT_FUNC_ARGS	BIT(44)	/* func-args (6.15) */
+/* Arguments a record keeps: the x86-64 ABI's argument registers. */
+#define LFT_FN_NARGS		6
 #define LFT_OPT_DEFAULTS	(LFT_OPT_PRINTK | LFT_OPT_CONTEXT_INFO | \
 				 LFT_OPT_RECORD_CMD | \
 				 LFT_OPT_OVERWRITE | LFT_OPT_IRQ_INFO | \

@@ -87,14 +87,32 @@ void lft_ev_ftrace_free(struct lft_array *tr)
 	kfree(f);
 }
 
+/*
+ * While an option of upstream's that the running kernel lacks (func-args,
+ * funcgraph-args, funcgraph-retval) is on in the array, its entries are
+ * written in upstream's newest layout, and the format says so: trace-cmd
+ * reads the formats when it starts, after the options are set. Off, the
+ * running kernel's format, exactly.
+ */
 static void lft_ft_show_format(struct lft_file_ref *ref, struct seq_buf *s)
 {
 	const struct lft_entry_desc *d = ref->priv;
+	unsigned long flags = READ_ONCE(ref->tr->flags);
 	const struct lft_ev_field *f;
-	unsigned int n;
+	const char *fmt = d->print_fmt;
+	unsigned int i, n;
 
 	f = d->fields_of(&n);
-	lft_ev_format(s, d->name, d->type, f, n, d->print_fmt);
+	for (i = 0; i < lft_entry_nalts; i++) {
+		const struct lft_entry_alt *a = &lft_entry_alts[i];
+
+		if (a->type == d->type && (flags & a->opt)) {
+			f = a->fields_of(&n);
+			fmt = a->print_fmt;
+			break;
+		}
+	}
+	lft_ev_format(s, d->name, d->type, f, n, fmt);
 }
 
 static void lft_ft_show_id(struct lft_file_ref *ref, struct seq_buf *s)

@@ -99,8 +99,35 @@ static void lft_graph_notrace_ret(unsigned long func, int depth, u64 calltime,
  * @irqs_on: the handler turned interrupts off; its record shows them as
  * the traced code had them (the kernel's records take the saved flags).
  */
+/*
+ * funcgraph-retval on: the return in upstream's layout, with the value
+ * (out of line: the default path stays as it was).
+ */
+static noinline void lft_graph_ret_retval(struct lft_rb *rb,
+					  unsigned long func, int depth,
+					  u64 calltime, u64 now, bool irqs_on,
+					  unsigned long retval)
+{
+	struct lft_graph_retv_entry *r;
+	struct lft_rb_res res __uninitialized;
+
+	r = lft_trace_reserve_at(rb, LFT_TRACE_GRAPH_RET, sizeof(*r), 1, &res,
+				 now);
+	if (!r)
+		return;
+	if (irqs_on)
+		r->ent.flags &= ~LFT_FLAG_IRQS_OFF;
+	r->func = func;
+	r->retval = retval;
+	r->depth = depth;
+	r->overrun = lft_fret_missed();
+	r->calltime = calltime;
+	r->rettime = now;
+	lft_rb_commit(&res);
+}
+
 static void lft_graph_ret_one(unsigned long func, int depth, u64 calltime,
-			      bool irqs_on)
+			      bool irqs_on, unsigned long retval)
 {
 	struct lft_array *tr = READ_ONCE(lft_graph_tr);
 	struct lft_graph_ret_entry *r;
@@ -121,6 +148,13 @@ static void lft_graph_ret_one(unsigned long func, int depth, u64 calltime,
 	if (lft_graph_thresh && now - calltime < READ_ONCE(lft_tracing_thresh))
 		return;
 	rb = READ_ONCE(tr->rb);
+	/* function_graph's option; the latency tracers' windows have none. */
+	if (unlikely(READ_ONCE(tr->flags) & LFT_OPT_GRAPH_RETVAL) && !gate) {
+		lft_graph_ret_retval(rb, func, depth, calltime, now, irqs_on,
+				     retval);
+		lft_taskinfo_note();
+		return;
+	}
 	r = lft_trace_reserve_at(rb, LFT_TRACE_GRAPH_RET, sizeof(*r), 1, &res,
 				 now);
 	if (!r)
@@ -167,11 +201,57 @@ static __no_stack_protector void lft_graph_ret(unsigned long func, int depth,
 
 	if (busy) {
 		lft_graph_ret_one(func, depth, calltime,
-				  off && !irqs_disabled_flags(flags));
+				  off && !irqs_disabled_flags(flags), regs->ax);
 		lft_graph_busy_exit(busy);
 	}
 	if (off)
 		local_irq_restore(flags);
+}
+
+/*
+ * funcgraph-retaddr or funcgraph-args on: the entry in upstream's newest
+ * layout, the return address (the caller's, where this call returns)
+ * first in args[] of a retaddr entry, the argument registers after it.
+ */
+static noinline void lft_graph_ent_extra(struct lft_rb *rb, unsigned long ip,
+					 unsigned long parent_ip,
+					 struct pt_regs *regs, int depth,
+					 u64 now, bool irqs_on,
+					 unsigned long fl)
+{
+	struct lft_graph_args_entry *ent;
+	struct lft_rb_res res __uninitialized;
+	int type = LFT_TRACE_GRAPH_ENT;
+	unsigned int n = 0;
+
+	BUILD_BUG_ON(sizeof(struct lft_graph_args_entry) !=
+		     sizeof(struct lft_graph_retaddr_entry));
+	if (fl & LFT_OPT_GRAPH_RETADDR) {
+		type = LFT_TRACE_GRAPH_RETADDR;
+		n = 1;
+	}
+	if (fl & LFT_OPT_GRAPH_ARGS)
+		n += LFT_FN_NARGS;
+	ent = lft_trace_reserve_at(rb, type, sizeof(*ent) + n * sizeof(long),
+				   0, &res, now);
+	if (!ent)
+		return;
+	if (irqs_on)
+		ent->ent.flags &= ~LFT_FLAG_IRQS_OFF;
+	ent->func = ip;
+	ent->depth = depth;
+	n = 0;
+	if (fl & LFT_OPT_GRAPH_RETADDR)
+		ent->args[n++] = parent_ip;
+	if (fl & LFT_OPT_GRAPH_ARGS) {
+		ent->args[n++] = regs->di;
+		ent->args[n++] = regs->si;
+		ent->args[n++] = regs->dx;
+		ent->args[n++] = regs->cx;
+		ent->args[n++] = regs->r8;
+		ent->args[n++] = regs->r9;
+	}
+	lft_rb_commit(&res);
 }
 
 /* @irqs_on: as for lft_graph_ret_one(). */
@@ -184,6 +264,7 @@ static void lft_graph_hit_one(unsigned long ip, unsigned long parent_ip,
 	struct lft_rb_res res __uninitialized;
 	lft_fn_gate_t gate = READ_ONCE(lft_graph_gate);
 	struct lft_rb *rb;
+	unsigned long fl;
 	int depth;
 	u64 now;
 
@@ -216,6 +297,13 @@ static void lft_graph_hit_one(unsigned long ip, unsigned long parent_ip,
 	if (depth < 0 || lft_graph_thresh)
 		return;
 	rb = READ_ONCE(tr->rb);
+	fl = READ_ONCE(tr->flags) & (LFT_OPT_GRAPH_RETADDR | LFT_OPT_GRAPH_ARGS);
+	if (unlikely(fl) && !gate) {
+		lft_graph_ent_extra(rb, ip, parent_ip, regs, depth, now,
+				    irqs_on, fl);
+		lft_taskinfo_note();
+		return;
+	}
 	/*
 	 * The kernel's entries count the preemption its hook disabled, its
 	 * returns do not: the same flags as its lines.

@@ -14,6 +14,7 @@
  * the graph hooks and the profiler ask them too.
  *
  * Options: func_stack_trace (a stack entry after each function),
+ * func-args (upstream's: the argument registers in each entry),
  * function-fork (children of set_ftrace_pid tasks are traced too, and
  * exiting tasks leave the sets).
  */
@@ -74,10 +75,47 @@ static noinline void lft_fn_stack(struct lft_array *tr, struct lft_rb *rb,
 			      (unsigned long)lft_fentry_tramp_end);
 }
 
+/*
+ * func-args: the entry in upstream's newest layout, with the argument
+ * registers (out of line: the default path stays as short as it was).
+ */
+static noinline void lft_fn_record_args(struct lft_array *tr,
+					struct lft_rb *rb, unsigned long ip,
+					unsigned long parent_ip,
+					struct pt_regs *regs)
+{
+	struct lft_fn_args_entry *ent;
+	struct lft_rb_res res __uninitialized;
+	const size_t len = sizeof(*ent) + LFT_FN_NARGS * sizeof(long);
+
+	ent = lft_trace_reserve(rb, LFT_TRACE_FN, len, 1, &res);
+	if (!ent)
+		return;
+	ent->ip = ip;
+	ent->parent_ip = parent_ip;
+	ent->args[0] = regs->di;
+	ent->args[1] = regs->si;
+	ent->args[2] = regs->dx;
+	ent->args[3] = regs->cx;
+	ent->args[4] = regs->r8;
+	ent->args[5] = regs->r9;
+	if (unlikely(READ_ONCE(tr->flags) & LFT_OPT_FUNC_STACK)) {
+		struct lft_entry hdr = ent->ent;
+
+		lft_rb_commit(&res);
+		lft_taskinfo_note();
+		lft_fn_stack(tr, rb, hdr);
+		return;
+	}
+	lft_rb_commit(&res);
+	lft_taskinfo_note();
+}
+
 /* One array's record of a call (its filters already passed). */
 static __always_inline void lft_fn_record(struct lft_array *tr,
 					  unsigned long ip,
-					  unsigned long parent_ip)
+					  unsigned long parent_ip,
+					  struct pt_regs *regs)
 {
 	struct lft_fn_entry *ent;
 	struct lft_rb_res res __uninitialized;
@@ -86,6 +124,12 @@ static __always_inline void lft_fn_record(struct lft_array *tr,
 	if (!lft_array_writable(tr))
 		return;
 	rb = READ_ONCE(tr->rb);
+	/* A latency tracer's window (a gate) records no arguments. */
+	if (unlikely(READ_ONCE(tr->flags) & LFT_OPT_FUNC_ARGS) &&
+	    !((struct lft_fn_array *)tr->fn)->gate) {
+		lft_fn_record_args(tr, rb, ip, parent_ip, regs);
+		return;
+	}
 	ent = lft_trace_reserve(rb, LFT_TRACE_FN, sizeof(*ent), 1, &res);
 	if (!ent)
 		return;
@@ -119,7 +163,7 @@ static __always_inline bool lft_fn_pass(struct lft_array *tr,
 /* Several arrays have the hook: each checks its own filters. */
 static noinline __no_stack_protector void
 lft_function_hit_all(struct lft_fn_active *act, unsigned long ip,
-		     unsigned long parent_ip)
+		     unsigned long parent_ip, struct pt_regs *regs)
 {
 	struct lft_array *tr;
 	int i;
@@ -127,7 +171,7 @@ lft_function_hit_all(struct lft_fn_active *act, unsigned long ip,
 	for (i = 0; i < act->n; i++) {
 		tr = act->tr[i];
 		if (lft_fn_pass(tr, tr->fn, true, ip, parent_ip))
-			lft_fn_record(tr, ip, parent_ip);
+			lft_fn_record(tr, ip, parent_ip, regs);
 	}
 }
 
@@ -147,12 +191,12 @@ static __no_stack_protector void lft_function_hit(unsigned long ip,
 	if (unlikely(!act))
 		return;
 	if (unlikely(act->n != 1)) {
-		lft_function_hit_all(act, ip, parent_ip);
+		lft_function_hit_all(act, ip, parent_ip, regs);
 		return;
 	}
 	tr = act->tr[0];
 	if (lft_fn_pass(tr, tr->fn, false, ip, parent_ip))
-		lft_fn_record(tr, ip, parent_ip);
+		lft_fn_record(tr, ip, parent_ip, regs);
 }
 
 /* First at a shared site: the function line precedes what others do there. */

@@ -231,31 +231,47 @@ static bool lft_graph_irq_return(struct lft_print_iter *it,
 	return true;
 }
 
+static void lft_graph_leaf(struct lft_print_iter *it, struct seq_buf *s,
+			   const struct lft_graph_call *c,
+			   const struct lft_graph_rv *r, unsigned long fl)
+{
+	bool retval = (fl & LFT_OPT_GRAPH_RETVAL) && r->has_retval;
+	bool retaddr = (fl & LFT_OPT_GRAPH_RETADDR) && c->has_retaddr;
+
+	lft_graph_call_name(s, c);
+	seq_buf_printf(s, ";");
+	if (retval || retaddr)
+		seq_buf_printf(s, " /*");
+	if (retaddr)
+		lft_graph_retaddr(it, s, c->retaddr);
+	if (retval)
+		lft_graph_retval(s, r->retval, fl);
+	if (retval || retaddr)
+		seq_buf_printf(s, " */");
+	seq_buf_printf(s, "\n");
+}
+
 static void lft_graph_entry(struct lft_print_iter *it, struct seq_buf *s,
 			    const struct lft_rb_entry *e,
-			    const struct lft_graph_ent_entry *call,
+			    const struct lft_graph_call *call,
 			    unsigned long fl)
 {
 	struct lft_graph_cpu *c = lft_graph_state(it, e->cpu);
-	const struct lft_graph_ret_entry *ret = NULL;
-	struct lft_graph_ent_entry saved = *call;
+	const struct lft_graph_call saved = *call;
+	struct lft_graph_rv r;
 	struct lft_rb_entry ne;
 	const void *next;
+	bool leaf = false;
 
 	if (lft_graph_irq_entry(it, c, saved.func, saved.depth, fl))
 		return;
 	lft_graph_prologue(it, s, c, e, &saved.ent, saved.func, fl);
 	/* A leaf: the very next entry on this CPU is its return. */
 	next = it->peek ? it->peek(it, e->cpu, &ne) : NULL;
-	if (next && ne.len >= sizeof(*ret)) {
-		ret = next;
-		if (ret->ent.type != LFT_TRACE_GRAPH_RET ||
-		    ret->ent.pid != saved.ent.pid || ret->func != saved.func)
-			ret = NULL;
-	}
-	if (ret) {
-		struct lft_graph_ret_entry r = *ret;
-
+	if (next && lft_graph_rv_read(&ne, next, &r))
+		leaf = r.ent.type == LFT_TRACE_GRAPH_RET &&
+		       r.ent.pid == saved.ent.pid && r.func == saved.func;
+	if (leaf) {
 		it->skip(it, e->cpu);
 		if (c) {
 			c->depth = saved.depth - 1;
@@ -263,8 +279,8 @@ static void lft_graph_entry(struct lft_print_iter *it, struct seq_buf *s,
 				c->enter[saved.depth] = 0;
 		}
 		lft_graph_duration(it, s, r.rettime - r.calltime, LFT_FILL_NONE, fl);
-		seq_buf_printf(s, "%*s%ps();\n", saved.depth * LFT_GRAPH_INDENT,
-			       "", (void *)saved.func);
+		seq_buf_printf(s, "%*s", saved.depth * LFT_GRAPH_INDENT, "");
+		lft_graph_leaf(it, s, &saved, &r, fl);
 		lft_graph_irq(it, s, e, &saved.ent, r.func, false, fl);
 		return;
 	}
@@ -274,14 +290,20 @@ static void lft_graph_entry(struct lft_print_iter *it, struct seq_buf *s,
 			c->enter[saved.depth] = saved.func;
 	}
 	lft_graph_duration(it, s, 0, LFT_FILL_FULL, fl);
-	seq_buf_printf(s, "%*s%ps() {\n", saved.depth * LFT_GRAPH_INDENT, "",
-		       (void *)saved.func);
+	seq_buf_printf(s, "%*s", saved.depth * LFT_GRAPH_INDENT, "");
+	lft_graph_call_name(s, &saved);
+	seq_buf_printf(s, " {");
+	if ((fl & LFT_OPT_GRAPH_RETADDR) && saved.has_retaddr) {
+		seq_buf_printf(s, " /*");
+		lft_graph_retaddr(it, s, saved.retaddr);
+		seq_buf_printf(s, " */");
+	}
+	seq_buf_printf(s, "\n");
 }
 
 static void lft_graph_return(struct lft_print_iter *it, struct seq_buf *s,
 			     const struct lft_rb_entry *e,
-			     const struct lft_graph_ret_entry *r,
-			     unsigned long fl)
+			     const struct lft_graph_rv *r, unsigned long fl)
 {
 	struct lft_graph_cpu *c = lft_graph_state(it, e->cpu);
 	bool match = true;
@@ -297,13 +319,21 @@ static void lft_graph_return(struct lft_print_iter *it, struct seq_buf *s,
 	}
 	lft_graph_prologue(it, s, c, e, &r->ent, 0, fl);
 	lft_graph_duration(it, s, r->rettime - r->calltime, LFT_FILL_NONE, fl);
-	/* A return whose entry was lost says whose it is; funcgraph-tail too. */
-	if (match && !(fl & LFT_OPT_GRAPH_TAIL))
-		seq_buf_printf(s, "%*s}\n", r->depth * LFT_GRAPH_INDENT, "");
-	else
-		seq_buf_printf(s, "%*s} /* %ps */\n",
-			       r->depth * LFT_GRAPH_INDENT, "",
-			       (void *)r->func);
+	seq_buf_printf(s, "%*s", r->depth * LFT_GRAPH_INDENT, "");
+	/*
+	 * funcgraph-retval names the function with its value; else a return
+	 * whose entry was lost says whose it is, and funcgraph-tail too.
+	 */
+	if (fl & LFT_OPT_GRAPH_RETVAL) {
+		seq_buf_printf(s, "} /* %ps", (void *)r->func);
+		if (r->has_retval)
+			lft_graph_retval(s, r->retval, fl);
+		seq_buf_printf(s, " */\n");
+	} else if (match && !(fl & LFT_OPT_GRAPH_TAIL)) {
+		seq_buf_printf(s, "}\n");
+	} else {
+		seq_buf_printf(s, "} /* %ps */\n", (void *)r->func);
+	}
 	if ((fl & LFT_OPT_GRAPH_OVERRUN))
 		seq_buf_printf(s, " (Overruns: %u)\n", r->overrun);
 	lft_graph_irq(it, s, e, &r->ent, r->func, false, fl);
@@ -372,15 +402,22 @@ bool lft_graph_print_flags(struct lft_print_iter *it, struct seq_buf *s,
 
 	switch (ent->type) {
 	case LFT_TRACE_GRAPH_ENT:
-		if (e->len < sizeof(struct lft_graph_ent_entry))
+	case LFT_TRACE_GRAPH_RETADDR: {
+		struct lft_graph_call call;
+
+		if (!lft_graph_call_read(e, data, &call))
 			return false;
-		lft_graph_entry(it, s, e, data, fl);
+		lft_graph_entry(it, s, e, &call, fl);
 		return true;
-	case LFT_TRACE_GRAPH_RET:
-		if (e->len < sizeof(struct lft_graph_ret_entry))
+	}
+	case LFT_TRACE_GRAPH_RET: {
+		struct lft_graph_rv r;
+
+		if (!lft_graph_rv_read(e, data, &r))
 			return false;
-		lft_graph_return(it, s, e, data, fl);
+		lft_graph_return(it, s, e, &r, fl);
 		return true;
+	}
 	case LFT_TRACE_FN:
 	case LFT_TRACE_STACK:
 		return false;

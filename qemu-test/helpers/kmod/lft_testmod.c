@@ -18,6 +18,14 @@
  *          makes N calls as "call" does, interrupts off, from a known
  *          call depth count; reading shows the count before and after:
  *          equal when every call and return on the way was accounted
+ *   args   writing N calls lft_testmod_caller(N), which calls, through
+ *          pointers, lft_testmod_add(N, 2) (returns N + 2),
+ *          lft_testmod_fail(N) (returns -N: an errno for N <= 4095),
+ *          lft_testmod_void(N) (returns nothing) and lft_testmod_str("lft")
+ *          (returns its length, 3), in that order: known arguments, return
+ *          values and one caller, for funcgraph-args, -retval, -retaddr
+ *          and func-args (the module's BTF names and types them:
+ *          qemu-test/build adds it)
  *   endbr  (kernels built with IBT) any write calls lft_testmod_inner()
  *          through a pointer to the instruction after its ENDBR: on a CPU
  *          that enforces indirect branch tracking, a control protection
@@ -91,6 +99,68 @@ static ssize_t lft_testmod_call_write(struct file *file,
 static const struct file_operations lft_testmod_call_fops = {
 	.owner = THIS_MODULE,
 	.write = lft_testmod_call_write,
+	.llseek = noop_llseek,
+};
+
+static noinline int lft_testmod_add(int a, int b)
+{
+	WRITE_ONCE(lft_testmod_sink, a + b);
+	return a + b;
+}
+
+static noinline int lft_testmod_fail(unsigned int code)
+{
+	WRITE_ONCE(lft_testmod_sink, code);
+	return -(int)code;
+}
+
+static noinline void lft_testmod_void(unsigned long x)
+{
+	WRITE_ONCE(lft_testmod_sink, x);
+}
+
+static noinline long lft_testmod_str(const char *s)
+{
+	long n = strlen(s);
+
+	WRITE_ONCE(lft_testmod_sink, n);
+	return n;
+}
+
+static int (*lft_testmod_add_ptr)(int a, int b) = lft_testmod_add;
+static int (*lft_testmod_fail_ptr)(unsigned int code) = lft_testmod_fail;
+static void (*lft_testmod_void_ptr)(unsigned long x) = lft_testmod_void;
+static long (*lft_testmod_str_ptr)(const char *s) = lft_testmod_str;
+
+static noinline int lft_testmod_caller(unsigned int n)
+{
+	int r = READ_ONCE(lft_testmod_add_ptr)(n, 2);
+
+	r += READ_ONCE(lft_testmod_fail_ptr)(n);
+	READ_ONCE(lft_testmod_void_ptr)(n);
+	r += READ_ONCE(lft_testmod_str_ptr)("lft");
+	WRITE_ONCE(lft_testmod_sink, r);
+	return r;
+}
+
+static int (*lft_testmod_caller_ptr)(unsigned int n) = lft_testmod_caller;
+
+static ssize_t lft_testmod_args_write(struct file *file,
+				      const char __user *buf, size_t count,
+				      loff_t *ppos)
+{
+	unsigned int n;
+	int ret = kstrtouint_from_user(buf, count, 10, &n);
+
+	if (ret)
+		return ret;
+	READ_ONCE(lft_testmod_caller_ptr)(n);
+	return count;
+}
+
+static const struct file_operations lft_testmod_args_fops = {
+	.owner = THIS_MODULE,
+	.write = lft_testmod_args_write,
 	.llseek = noop_llseek,
 };
 
@@ -233,6 +303,8 @@ static int __init lft_testmod_init(void)
 			    &lft_testmod_call_fops);
 	debugfs_create_file("nap", 0200, lft_testmod_dir, NULL,
 			    &lft_testmod_nap_fops);
+	debugfs_create_file("args", 0200, lft_testmod_dir, NULL,
+			    &lft_testmod_args_fops);
 	lft_testmod_depth_init();
 	lft_testmod_endbr_init();
 	return 0;
