@@ -18,7 +18,7 @@ FTT_OUT=/tmp/ftt
 ftt_run() {
 	label=$1 run=
 	shift
-	[ "$label" = lftrace ] && run=lftrace-run
+	[ "$label" != kernel ] && run=lftrace-run
 	rm -rf "$FTT_OUT/$label"
 	mkdir -p "$FTT_OUT/$label"
 	# Bounded: a tree that hangs a case must not take the other's turn.
@@ -203,4 +203,61 @@ run_ftracetest() {
 		echo "$reasons" | tail -n +2 | indent
 	fi
 	echo "DONE ${FTT_ITEM:-ftracetest}"
+}
+
+# ftt_newer_why path: what qemu-test/ftracetest/newer says the case tests.
+ftt_newer_why() {
+	awk -F '\t' -v p="${1% (instance)}" '$1 == p { print $2 }' /lftrace/ftracetest.newer
+}
+
+# run_newer_ftracetest: a newer kernel's cases (6.12's suite, in
+# /lftrace/ftracetest-newer) for what lftrace adds to this kernel, the
+# ones qemu-test/ftracetest/newer lists, on lftrace's tree alone (the
+# kernel's lacks what they test): each must pass.
+run_newer_ftracetest() {
+	item=ftracetest-newer
+	echo "RUN $item"
+	dir=/lftrace/ftracetest-newer
+	list=/lftrace/ftracetest.newer
+	if ! [ -x "$dir/ftracetest" ] || ! [ -f "$list" ]; then
+		echo "FAIL $item: no newer suite in the guest (qemu-test/vm)"
+		echo "DONE $item"
+		return
+	fi
+	cases=$(grep -v '^#' "$list" | cut -f1 | sed "s|^|$dir/test.d/|" | tr '\n' ' ')
+	lft_unload 2>/dev/null
+	ktree_reset 2>/dev/null
+	dmesg -c >/dev/null
+	if ! err=$(lft_load 2>&1); then
+		echo "FAIL $item: cannot load lftrace: $err"
+		echo "DONE $item"
+		return
+	fi
+	old=$FTT_DIR
+	FTT_DIR=$dir
+	# shellcheck disable=SC2086 # the cases, one a word
+	ftt_run newer $cases >"$FTT_OUT.newer"
+	FTT_DIR=$old
+	while read -r n r p; do
+		if [ "$r" = PASS ]; then
+			echo "PASS $item:$p"
+			continue
+		fi
+		echo "FAIL $item:$p: lftrace $r ($(ftt_newer_why "$p"))"
+		# Its log's end: the step that failed.
+		tail -n 12 "$(ls "$FTT_OUT/newer/logs/$n"-*-log.* | head -n 1)" | indent
+	done <"$FTT_OUT.newer"
+	grep -v '^#' "$list" | cut -f1 | while read -r p; do
+		awk -v p="$p" '$3 == p { f = 1 } END { exit !f }' "$FTT_OUT.newer" ||
+			echo "FAIL $item:$p: lftrace NORESULT ($(ftt_newer_why "$p"))"
+	done
+	if [ -s "$FTT_OUT/newer/hung" ]; then
+		echo "FAIL $item: the run hit the ${FTT_LIMIT:-1500} s limit"
+		sed 's/^/    /' "$FTT_OUT/newer/hung"
+	fi
+	if ! finish_item "$item"; then
+		echo "FAIL $item: $(echo "$reasons" | head -n 1)"
+		echo "$reasons" | tail -n +2 | indent
+	fi
+	echo "DONE $item"
 }

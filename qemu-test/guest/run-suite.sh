@@ -180,6 +180,7 @@ for item in "$@"; do
 	case $item in
 	kunit) run_kunit ;;
 	ftracetest) FTT_ITEM=$item run_ftracetest ;;
+	ftracetest-newer) run_newer_ftracetest ;;
 	ftracetest:*) FTT_ITEM=$item run_ftracetest $(echo "${item#ftracetest:}" | tr , ' ') ;;
 	*) run_test "$item" ;;
 	esac
