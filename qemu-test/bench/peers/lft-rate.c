@@ -5,10 +5,11 @@
  *
  *   lft-rate RATE MS   one process per online CPU, bound to it, each making
  *                      RATE getppid() calls a second for MS ms of
- *                      CLOCK_MONOTONIC time; prints "calls C late L":
- *                      calls made in all, and how many were made after
- *                      their due time had passed (the CPU could not keep
- *                      the rate: the rate is then not what was asked)
+ *                      CLOCK_MONOTONIC time; prints "calls C late L us U":
+ *                      calls made in all, how many were made more than a
+ *                      period after they were due (the CPU could not keep
+ *                      the rate), and the longest CPU's time in us (over
+ *                      MS ms: the rate was not what was asked)
  *
  * Each process spins on the clock (the vDSO's: no system call, so no
  * event) until the next call is due. Under QEMU's -icount the clock is
@@ -35,7 +36,7 @@ static long long now_ns(void)
 static void run(int cpu, long long rate, long long ms, int out)
 {
 	long long calls = rate * ms / 1000, period = 1000000000LL / rate;
-	long long start, due, late = 0, i, res[2];
+	long long start, due, late = 0, i, res[3];
 	cpu_set_t set;
 
 	CPU_ZERO(&set);
@@ -53,13 +54,14 @@ static void run(int cpu, long long rate, long long ms, int out)
 	}
 	res[0] = calls;
 	res[1] = late;
+	res[2] = (now_ns() - start) / 1000;
 	if (write(out, res, sizeof(res)) != sizeof(res))
 		perror("write");
 }
 
 int main(int argc, char **argv)
 {
-	long long rate, ms, calls = 0, late = 0, res[2];
+	long long rate, ms, calls = 0, late = 0, us = 0, res[3];
 	int cpus, c, p[2];
 
 	if (argc != 3 || (rate = atoll(argv[1])) <= 0 || (ms = atoll(argv[2])) <= 0) {
@@ -80,9 +82,11 @@ int main(int argc, char **argv)
 			return 1;
 		calls += res[0];
 		late += res[1];
+		if (res[2] > us)
+			us = res[2];
 	}
 	while (wait(NULL) > 0)
 		;
-	printf("calls %lld late %lld\n", calls, late);
+	printf("calls %lld late %lld us %lld\n", calls, late, us);
 	return 0;
 }
