@@ -59,15 +59,23 @@ static void run(int cpu, long long rate, long long ms, int out)
 		perror("write");
 }
 
+static int bad_usage(void)
+{
+	fprintf(stderr, "usage: lft-rate RATE MS\n");
+	return 2;
+}
+
 int main(int argc, char **argv)
 {
 	long long rate, ms, calls = 0, late = 0, us = 0, res[3];
 	int cpus, c, p[2];
 
-	if (argc != 3 || (rate = atoll(argv[1])) <= 0 || (ms = atoll(argv[2])) <= 0) {
-		fprintf(stderr, "usage: lft-rate RATE MS\n");
-		return 2;
-	}
+	if (argc != 3)
+		return bad_usage();
+	rate = atoll(argv[1]);
+	ms = atoll(argv[2]);
+	if (rate <= 0 || ms <= 0)
+		return bad_usage();
 	cpus = sysconf(_SC_NPROCESSORS_ONLN);
 	if (pipe(p))
 		return 1;
