@@ -14,6 +14,10 @@
 #                       filter size, enabling every site, buffer memory
 #   make bench-latency  osnoise, timerlat, hwlat: the noise floor and the
 #                       cost, against the RT kernel's own tracers
+#   make bench-peers    one event's cost against the kernel's ftrace, LTTng,
+#                       perf and bpftrace (Debian's, fetched, not installed)
+#   make bench-loss     recording without loss: a rate sweep on 2 CPUs,
+#                       trace-cmd and a trace_pipe_raw reader, both trees
 #   make dkms-install   register, build and install lftrace with DKMS (root)
 #   make dkms-remove    take it out of DKMS and /usr/src again (root)
 #   make clean
@@ -28,7 +32,7 @@ RUNNING_KDIR := /lib/modules/$(shell uname -r)/build
 KDIR ?= $(if $(wildcard $(RUNNING_KDIR)),$(RUNNING_KDIR),$(shell $(CURDIR)/qemu-test/kernels kdir debian 2>/dev/null))
 
 .PHONY: all modules clean deps test test-all check bench-ringbuf bench-function \
-	bench-graph bench-events bench-scale bench-latency dkms-source dkms-install dkms-remove
+	bench-graph bench-events bench-scale bench-latency bench-peers bench-loss dkms-source dkms-install dkms-remove
 
 all: modules
 
@@ -68,6 +72,12 @@ bench-scale:
 
 bench-latency:
 	qemu-test/bench/latency/run
+
+bench-peers:
+	qemu-test/bench/peers/run
+
+bench-loss:
+	qemu-test/bench/peers/loss
 
 # DKMS keeps a copy of the sources in /usr/src/PACKAGE-VERSION and rebuilds
 # it for every kernel installed later. The copy is what a module build
