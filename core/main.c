@@ -67,9 +67,12 @@ static int __init lft_init(void)
 	ret = lft_params_early();
 	if (ret)
 		return ret;
-	ret = lft_cmdline_init();
+	ret = lft_stack_init();
 	if (ret)
 		return ret;
+	ret = lft_cmdline_init();
+	if (ret)
+		goto out_stack;
 	ret = lft_fentry_init();
 	if (ret)
 		goto out_cmdline;
@@ -122,6 +125,8 @@ out_tracers:
 	lft_rude_barrier();
 out_cmdline:
 	lft_cmdline_exit();
+out_stack:
+	lft_stack_exit();
 	return ret;
 }
 
@@ -156,6 +161,7 @@ static void __exit lft_exit(void)
 	/* Deferred frees (old filter sets, hook tables) are ours to run. */
 	lft_rude_barrier();
 	lft_cmdline_exit();
+	lft_stack_exit();
 }
 
 module_init(lft_init);

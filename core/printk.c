@@ -42,7 +42,12 @@ struct lft_printk_bufs {
 	int level;
 };
 
-static DEFINE_PER_CPU(struct lft_printk_bufs, lft_printk_bufs);
+/*
+ * Allocated at load, not DEFINE_PER_CPU: a module's static per-CPU data
+ * comes out of the kernel's 8 KB reserve for all modules, and 4 KB here
+ * kept LTTng's modules (1 KB) from loading beside lftrace.
+ */
+static struct lft_printk_bufs __percpu *lft_printk_bufs;
 
 /* ------------------------------------------------------ printk_formats */
 
@@ -211,17 +216,24 @@ void lft_printk_formats_show(struct seq_buf *s)
 /* At load, before any lftrace_printk(). */
 int lft_printk_init(void)
 {
-	struct lft_fmt_set *set = kzalloc(sizeof(*set), GFP_KERNEL);
+	struct lft_fmt_set *set;
 	int ret;
 
-	if (!set)
-		return -ENOMEM;
+	lft_printk_bufs = alloc_percpu(struct lft_printk_bufs);
+	set = kzalloc(sizeof(*set), GFP_KERNEL);
+	if (!set || !lft_printk_bufs) {
+		ret = -ENOMEM;
+		goto out;
+	}
 	rcu_assign_pointer(lft_fmts, set);
 	ret = register_module_notifier(&lft_fmt_module_nb);
-	if (ret) {
-		RCU_INIT_POINTER(lft_fmts, NULL);
-		kfree(set);
-	}
+	if (!ret)
+		return 0;
+	RCU_INIT_POINTER(lft_fmts, NULL);
+out:
+	kfree(set);
+	free_percpu(lft_printk_bufs);
+	lft_printk_bufs = NULL;
 	return ret;
 }
 
@@ -348,7 +360,10 @@ void lft_printk_exit(void)
 		lft_taskinfo_stop(LFT_TI_CMDLINE);
 	lft_printk_used = false;
 	mutex_unlock(&lft_lock);
+	/* Its grace period also waits out callers (preemption off). */
 	lft_fmt_exit();
+	free_percpu(lft_printk_bufs);
+	lft_printk_bufs = NULL;
 }
 
 /**
@@ -374,7 +389,7 @@ int __lftrace_printk(unsigned long ip, const char *fmt, ...)
 	tr = READ_ONCE(lft_printk_tr);
 	if (unlikely(!lft_printk_allowed(tr)))
 		goto out;
-	b = this_cpu_ptr(&lft_printk_bufs);
+	b = this_cpu_ptr(lft_printk_bufs);
 	if (b->level >= LFT_NEST)
 		goto out;
 	n = b->level++;

@@ -23,7 +23,36 @@ struct lft_stack_scratch {
 	unsigned long calls[LFT_STACK_NEST][LFT_STACK_MAX];
 };
 
-static DEFINE_PER_CPU(struct lft_stack_scratch, lft_stack_scratch);
+/*
+ * Allocated at load: 2 KB of static per-CPU data is a quarter of the
+ * kernel's reserve for every module's (core/printk.c's buffers too).
+ */
+static struct lft_stack_scratch __percpu *lft_stack_scratch;
+
+/**
+ * lft_stack_init() - allocate the stack records' per-CPU scratch
+ *
+ * At load, before any tracer or event can record a stack.
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int lft_stack_init(void)
+{
+	lft_stack_scratch = alloc_percpu(struct lft_stack_scratch);
+	return lft_stack_scratch ? 0 : -ENOMEM;
+}
+
+/**
+ * lft_stack_exit() - free the scratch
+ *
+ * At unload, once no tracer or event records (every hook and probe gone,
+ * their grace periods waited).
+ */
+void lft_stack_exit(void)
+{
+	free_percpu(lft_stack_scratch);
+	lft_stack_scratch = NULL;
+}
 
 /**
  * lft_stack_record() - write the current kernel stack as a stack entry
@@ -60,7 +89,7 @@ static __always_inline void lft_stack_save(struct lft_array *tr,
 	int level;
 
 	preempt_disable_notrace();
-	sc = this_cpu_ptr(&lft_stack_scratch);
+	sc = this_cpu_ptr(lft_stack_scratch);
 	level = sc->level++;
 	barrier();
 	if (level >= LFT_STACK_NEST)

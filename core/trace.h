@@ -695,6 +695,9 @@ void lft_tgid_show(struct seq_buf *s);
 void lft_taskinfo_exit(void);
 
 /* stack.c */
+int lft_stack_init(void);
+void lft_stack_exit(void);
+
 /*
  * Does a commit to @tr add stack entries (options/stacktrace,
  * userstacktrace)? Without, a writer can commit with lft_rb_commit() and
