@@ -55,6 +55,7 @@
 #include <linux/kernel.h>
 #include <linux/preempt.h>
 #include <linux/sched/clock.h>
+#include <linux/string.h>
 
 #include "include/lft_test_export.h"
 #include "ringbuf/internal.h"
@@ -567,6 +568,179 @@ void lft_rb_commit(struct lft_rb_res *res)
 	preempt_enable_notrace();
 }
 LFT_TEST_EXPORT(lft_rb_commit);
+
+/*
+ * The words writers' ways off their fast path, out of line: the general
+ * reservation (a reservation of its own, which the commit does not need:
+ * it takes the CPU's buffer only). The caller counted itself in
+ * committing and commits; @p is NULL or what the fast path read, as for
+ * lft_rb_reserve_slow().
+ */
+static noinline u32 *lft_rb_words_slow(struct lft_rb *rb,
+				       struct lft_rb_cpu *cb, unsigned int len,
+				       struct lft_rb_page *p, unsigned long w0,
+				       u64 ws, u64 ts)
+{
+	struct lft_rb_res res;
+
+	return lft_rb_reserve_slow(rb, cb, len, &res, p, w0, ws, ts);
+}
+
+/* Recording off or absolute stamps (the gate's bits, record_disabled). */
+static noinline u32 *lft_rb_words_gated(struct lft_rb *rb,
+					struct lft_rb_cpu *cb,
+					unsigned int len)
+{
+	if (test_bit(LFT_RB_GATE_OFF, &rb->gate) ||
+	    atomic_read(&cb->record_disabled)) {
+		local_inc(&cb->dropped);
+		preempt_enable_notrace();
+		return NULL;
+	}
+	local_inc(&cb->committing);
+	local_inc(&cb->commits);
+	return lft_rb_words_slow(rb, cb, len, NULL, 0, 0, 0);
+}
+
+/* A tail page overflowed: pad, move, and reserve again (or NULL). */
+static noinline u32 *lft_rb_words_overflow(struct lft_rb *rb,
+					   struct lft_rb_cpu *cb,
+					   unsigned int len,
+					   struct lft_rb_page *p,
+					   unsigned long start)
+{
+	if (!lft_rb_fast_overflow(cb, p, start))
+		return NULL;
+	return lft_rb_words_slow(rb, cb, len, NULL, 0, 0, 0);
+}
+
+/* The words into a reserved record at @hdr, then its commit. */
+static __always_inline void lft_rb_words_put(struct lft_rb_cpu *cb,
+					     u32 *hdr, unsigned int n, u64 a,
+					     u64 b, u64 c, u64 d)
+{
+	/* 4-byte aligned (after the 4-byte header): plain moves on x86. */
+	memcpy(hdr, &a, 8);
+	memcpy(hdr + 2, &b, 8);
+	memcpy(hdr + 4, &c, 8);
+	if (n > 3)
+		memcpy(hdr + 6, &d, 8);
+	if (lft_rb_end_commit(cb))
+		lft_rb_maybe_wake(cb);
+	preempt_enable_notrace();
+}
+
+/*
+ * A payload of @n (3 or 4) 64-bit words, given in registers: the
+ * reservation's fast path, the words and the commit in one call, the
+ * sizes known when compiled. The same steps and order as
+ * lft_rb_reserve_common()'s fast path and lft_rb_commit(); every other
+ * case is left to the general path before anything is reserved.
+ */
+static __always_inline int lft_rb_write_words(struct lft_rb *rb,
+					      unsigned int n, u64 a, u64 b,
+					      u64 c, u64 d)
+{
+	const unsigned int len = n * sizeof(u64);
+	const unsigned int size = lft_rb_event_size(len);
+	unsigned long start, end, w0;
+	struct lft_rb_cpu *cb;
+	struct lft_rb_page *p;
+	u64 ts, ws, delta;
+	u32 *hdr;
+
+	BUILD_BUG_ON(n * sizeof(u64) > LFT_RB_TYPE_DATA_MAX * 4);
+	preempt_disable_notrace();
+	cb = lft_rb_cpu_buf(rb, raw_smp_processor_id());
+	if (unlikely(READ_ONCE(rb->gate) | atomic_read(&cb->record_disabled))) {
+		hdr = lft_rb_words_gated(rb, cb, len);
+		goto copy;
+	}
+	local_inc(&cb->committing);
+	local_inc(&cb->commits);
+	if (unlikely(local_read(&cb->committing) > 1)) {
+		hdr = lft_rb_words_slow(rb, cb, len, NULL, 0, 0, 0);
+		goto copy;
+	}
+	p = READ_ONCE(cb->tail);
+	w0 = local_read(&p->write);
+	barrier();
+	ts = lft_rb_clock_read(rb);
+	barrier();
+	ws = local64_read(&cb->write_stamp);
+	delta = ts - ws;
+	if (unlikely(delta > LFT_RB_TS_MASK)) {
+		hdr = lft_rb_words_slow(rb, cb, len, p, w0, ws, ts);
+		goto copy;
+	}
+	end = local_add_return(size, &p->write);
+	start = end - size;
+	if (unlikely(end > cb->data_size)) {
+		hdr = lft_rb_words_overflow(rb, cb, len, p, start);
+		goto copy;
+	}
+	hdr = (u32 *)(p->data->data + start);
+	if (unlikely(start == 0)) {
+		p->data->time_stamp = ts;
+		delta = 0;
+	} else if (unlikely(start != w0)) {
+		delta = 0;
+		ts = 0;
+	}
+	hdr[0] = ((size - 4) >> 2) | (u32)(delta << 5);
+	hdr++;
+	local_inc(&p->entries);
+	local_add(size, &p->bytes);
+	local_inc(&cb->entries);
+	local_add(size, &cb->bytes);
+	if (ts)
+		local64_cmpxchg(&cb->write_stamp, ws, ts);
+	lft_rb_words_put(cb, hdr, n, a, b, c, d);
+	return 0;
+copy:
+	/* NULL: dropped and counted, the commit ended, preemption back on. */
+	if (unlikely(!hdr))
+		return -EBUSY;
+	lft_rb_words_put(cb, hdr, n, a, b, c, d);
+	return 0;
+}
+
+/**
+ * lft_rb_write3() - write a payload of three 64-bit words on this CPU
+ * @rb: the buffer
+ * @a: the payload's first word
+ * @b: its second
+ * @c: its third
+ *
+ * lft_rb_reserve(), the copy and lft_rb_commit() in one call, for
+ * writers of small fixed-size records (the payload's words in
+ * registers, no reservation kept): the same contract, any context.
+ *
+ * Return: 0, or -EBUSY when the event was dropped (and counted).
+ */
+int lft_rb_write3(struct lft_rb *rb, u64 a, u64 b, u64 c)
+{
+	return lft_rb_write_words(rb, 3, a, b, c, 0);
+}
+LFT_TEST_EXPORT(lft_rb_write3);
+
+/**
+ * lft_rb_write4() - write a payload of four 64-bit words on this CPU
+ * @rb: the buffer
+ * @a: the payload's first word
+ * @b: its second
+ * @c: its third
+ * @d: its fourth
+ *
+ * As lft_rb_write3().
+ *
+ * Return: 0, or -EBUSY when the event was dropped (and counted).
+ */
+int lft_rb_write4(struct lft_rb *rb, u64 a, u64 b, u64 c, u64 d)
+{
+	return lft_rb_write_words(rb, 4, a, b, c, d);
+}
+LFT_TEST_EXPORT(lft_rb_write4);
 
 /**
  * lft_rb_discard() - drop a reserved event instead of committing it
