@@ -753,6 +753,7 @@ void lft_rb_record_off(struct lft_rb *rb)
 {
 	set_bit(LFT_RB_GATE_OFF, &rb->gate);
 }
+LFT_TEST_EXPORT(lft_rb_record_off);
 
 /**
  * lft_rb_record_on() - accept new events again
@@ -762,6 +763,7 @@ void lft_rb_record_on(struct lft_rb *rb)
 {
 	clear_bit(LFT_RB_GATE_OFF, &rb->gate);
 }
+LFT_TEST_EXPORT(lft_rb_record_on);
 
 /**
  * lft_rb_set_overwrite() - choose overwrite or producer-consumer mode
