@@ -1063,6 +1063,105 @@ static void rb_reserve_at(struct kunit *test)
 	lft_rb_free(rb);
 }
 
+/* One lft_rb_write3() (@four: write4()) of words from @seed, timed. */
+static int rb_words(struct lft_rb *rb, bool four, u64 seed, u64 *t0, u64 *t1)
+{
+	int ret;
+
+	preempt_disable();
+	*t0 = lft_rb_now(rb);
+	if (four)
+		ret = lft_rb_write4(rb, seed, seed + 1, seed + 2, seed + 3);
+	else
+		ret = lft_rb_write3(rb, seed, seed + 1, seed + 2);
+	*t1 = lft_rb_now(rb);
+	preempt_enable();
+	return ret;
+}
+
+/*
+ * lft_rb_write3() and write4(): the page holds the records the kernel's
+ * rules give 24 and 32 bytes (decoded here), and the readers get the
+ * words back in order with their times, across page moves; with another
+ * clock, through the general path; dropped and counted when off.
+ */
+static void rb_write_words(struct kunit *test)
+{
+	struct lft_rb *rb = rb_new(test, 16, false);
+	struct rec *recs = kunit_kcalloc(test, 8, sizeof(*recs), GFP_KERNEL);
+	u64 *t0 = kunit_kcalloc(test, 1000, sizeof(u64), GFP_KERNEL);
+	u64 *t1 = kunit_kcalloc(test, 1000, sizeof(u64), GFP_KERNEL);
+	void *page = lft_rb_alloc_read_page(rb);
+	unsigned int i, tl, rec;
+	struct lft_rb_stats st;
+	struct lft_rb_entry e;
+	u64 w[4], last = 0;
+	int cpu, n;
+
+	KUNIT_ASSERT_NOT_NULL(test, page);
+	KUNIT_ASSERT_NOT_NULL(test, t0);
+	KUNIT_ASSERT_NOT_NULL(test, t1);
+	KUNIT_ASSERT_EQ(test, pin_to(raw_smp_processor_id()), 0);
+	cpu = raw_smp_processor_id();
+
+	/* The records on the page, by the ABI. */
+	KUNIT_ASSERT_EQ(test, rb_words(rb, false, 10, &t0[0], &t1[0]), 0);
+	KUNIT_ASSERT_EQ(test, rb_words(rb, true, 20, &t0[1], &t1[1]), 0);
+	KUNIT_ASSERT_GT(test, lft_rb_read_page(rb, cpu, &page), 0);
+	n = page_decode(page, recs, 8);
+	KUNIT_ASSERT_EQ(test, n, 2);
+	for (i = 0; i < 2; i++) {
+		rec = want_record(i ? 32 : 24, &tl);
+		KUNIT_EXPECT_EQ(test, recs[i].type, tl);
+		KUNIT_EXPECT_EQ(test, recs[i].len + 4, rec);
+		memcpy(w, recs[i].payload, recs[i].len);
+		KUNIT_EXPECT_EQ(test, w[0], i ? 20ULL : 10ULL);
+		KUNIT_EXPECT_EQ(test, w[2], w[0] + 2);
+		KUNIT_EXPECT_GE(test, recs[i].ts, t0[i]);
+		KUNIT_EXPECT_LE(test, recs[i].ts, t1[i]);
+	}
+	KUNIT_EXPECT_EQ(test, w[3], 23ULL);
+
+	/* Many, across pages, through the consuming reader. */
+	for (i = 0; i < 1000; i++)
+		KUNIT_ASSERT_EQ(test, rb_words(rb, i & 1, i * 4, &t0[i],
+					       &t1[i]), 0);
+	for (i = 0; i < 1000; i++) {
+		memset(w, 0, sizeof(w));
+		n = lft_rb_consume(rb, cpu, w, sizeof(w), &e);
+		KUNIT_ASSERT_EQ_MSG(test, n, (i & 1) ? 32 : 24, "record %u", i);
+		KUNIT_EXPECT_EQ_MSG(test, w[0], i * 4ULL, "record %u", i);
+		KUNIT_EXPECT_EQ(test, w[1], i * 4ULL + 1);
+		KUNIT_EXPECT_EQ(test, w[2], i * 4ULL + 2);
+		KUNIT_EXPECT_EQ(test, w[3], (i & 1) ? i * 4ULL + 3 : 0);
+		KUNIT_EXPECT_GE_MSG(test, e.ts, t0[i], "record %u", i);
+		KUNIT_EXPECT_LE_MSG(test, e.ts, t1[i], "record %u", i);
+		KUNIT_EXPECT_GE(test, e.ts, last);
+		last = e.ts;
+	}
+	KUNIT_EXPECT_LT(test, lft_rb_consume(rb, cpu, w, sizeof(w), &e), 0);
+
+	/* Another clock: one reading per record, as lft_rb_write()'s. */
+	KUNIT_ASSERT_EQ(test, lft_rb_set_clock(rb, LFT_RB_CLOCK_COUNTER), 0);
+	KUNIT_ASSERT_EQ(test, rb_words(rb, false, 1, &t0[0], &t1[0]), 0);
+	KUNIT_ASSERT_EQ(test, lft_rb_consume(rb, cpu, w, sizeof(w), &e), 24);
+	KUNIT_EXPECT_EQ(test, e.ts, t0[0] + 1);
+	KUNIT_EXPECT_EQ(test, t1[0], t0[0] + 2);
+	KUNIT_ASSERT_EQ(test, lft_rb_set_clock(rb, LFT_RB_CLOCK_LOCAL), 0);
+
+	/* Recording off: refused and counted. */
+	lft_rb_stats(rb, cpu, &st);
+	n = st.dropped;
+	lft_rb_record_off(rb);
+	KUNIT_EXPECT_EQ(test, rb_words(rb, true, 1, &t0[0], &t1[0]), -EBUSY);
+	lft_rb_record_on(rb);
+	lft_rb_stats(rb, cpu, &st);
+	KUNIT_EXPECT_EQ(test, st.dropped, n + 1UL);
+	KUNIT_EXPECT_LT(test, lft_rb_consume(rb, cpu, w, sizeof(w), &e), 0);
+	lft_rb_free_read_page(page);
+	lft_rb_free(rb);
+}
+
 static struct kunit_case lft_rb_cases[] = {
 	KUNIT_CASE(rb_format_roundtrip),
 	KUNIT_CASE(rb_time_stamps),
@@ -1085,6 +1184,7 @@ static struct kunit_case lft_rb_cases[] = {
 	KUNIT_CASE(rb_wakeups),
 	KUNIT_CASE(rb_clocks),
 	KUNIT_CASE(rb_reserve_at),
+	KUNIT_CASE(rb_write_words),
 	{}
 };
 

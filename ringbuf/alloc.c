@@ -225,7 +225,7 @@ struct lft_rb *lft_rb_alloc(unsigned long size, bool overwrite)
 	rb = kzalloc(sizeof(*rb), GFP_KERNEL);
 	if (!rb)
 		return NULL;
-	rb->cpus = kcalloc(nr_cpu_ids, sizeof(*rb->cpus), GFP_KERNEL);
+	rb->cpus = alloc_percpu(struct lft_rb_cpu *);
 	if (!rb->cpus) {
 		kfree(rb);
 		return NULL;
@@ -237,8 +237,9 @@ struct lft_rb *lft_rb_alloc(unsigned long size, bool overwrite)
 	init_waitqueue_head(&rb->waitq);
 	user = lft_rb_alloc_begin();
 	for_each_possible_cpu(cpu) {
-		rb->cpus[cpu] = lft_rb_cpu_alloc(rb, cpu, nr, 0, user);
-		if (!rb->cpus[cpu]) {
+		*per_cpu_ptr(rb->cpus, cpu) = lft_rb_cpu_alloc(rb, cpu, nr, 0,
+							      user);
+		if (!*per_cpu_ptr(rb->cpus, cpu)) {
 			lft_rb_alloc_end(user);
 			lft_rb_free(rb);
 			return NULL;
@@ -263,8 +264,8 @@ void lft_rb_free(struct lft_rb *rb)
 	if (!rb)
 		return;
 	for_each_possible_cpu(cpu)
-		lft_rb_cpu_free(rb->cpus[cpu]);
-	kfree(rb->cpus);
+		lft_rb_cpu_free(*per_cpu_ptr(rb->cpus, cpu));
+	free_percpu(rb->cpus);
 	kfree(rb);
 }
 LFT_TEST_EXPORT(lft_rb_free);
@@ -752,6 +753,7 @@ void lft_rb_record_off(struct lft_rb *rb)
 {
 	set_bit(LFT_RB_GATE_OFF, &rb->gate);
 }
+LFT_TEST_EXPORT(lft_rb_record_off);
 
 /**
  * lft_rb_record_on() - accept new events again
@@ -761,6 +763,7 @@ void lft_rb_record_on(struct lft_rb *rb)
 {
 	clear_bit(LFT_RB_GATE_OFF, &rb->gate);
 }
+LFT_TEST_EXPORT(lft_rb_record_on);
 
 /**
  * lft_rb_set_overwrite() - choose overwrite or producer-consumer mode
@@ -903,8 +906,8 @@ int lft_rb_swap_cpu(struct lft_rb *a, struct lft_rb *b, int cpu)
 		return -EBUSY;
 	if (local_read(&ca->committing) || local_read(&cb->committing))
 		return -EBUSY;
-	WRITE_ONCE(a->cpus[cpu], cb);
-	WRITE_ONCE(b->cpus[cpu], ca);
+	WRITE_ONCE(*per_cpu_ptr(a->cpus, cpu), cb);
+	WRITE_ONCE(*per_cpu_ptr(b->cpus, cpu), ca);
 	ca->rb = b;
 	cb->rb = a;
 	return 0;

@@ -7,6 +7,7 @@
 #define LFT_RINGBUF_INTERNAL_H
 
 #include <linux/irq_work.h>
+#include <linux/percpu.h>
 #include <linux/spinlock.h>
 #include <linux/wait.h>
 #include <asm/local.h>
@@ -91,7 +92,8 @@ struct lft_rb_cpu {
 #define LFT_RB_GATE_ABS		1
 
 struct lft_rb {
-	struct lft_rb_cpu **cpus;	/* per possible CPU */
+	/* Per CPU: a writer finds its own in one %gs-relative load. */
+	struct lft_rb_cpu * __percpu *cpus;
 	bool overwrite;
 	enum lft_rb_clock clock_id;
 	u64 (*clock)(void);
@@ -188,7 +190,13 @@ void lft_rb_page_reset(struct lft_rb_page *p, unsigned int idx);
 
 static inline struct lft_rb_cpu *lft_rb_cpu_buf(struct lft_rb *rb, int cpu)
 {
-	return READ_ONCE(rb->cpus[cpu]);
+	return READ_ONCE(*per_cpu_ptr(rb->cpus, cpu));
+}
+
+/* This CPU's (preemption off). A swap changes it with writers quiet. */
+static __always_inline struct lft_rb_cpu *lft_rb_this_cpu_buf(struct lft_rb *rb)
+{
+	return this_cpu_read(*rb->cpus);
 }
 
 #endif /* LFT_RINGBUF_INTERNAL_H */

@@ -689,5 +689,5 @@ LFT_TEST_EXPORT(lft_rb_wake_all);
 void lft_rb_wake_all_deferred(struct lft_rb *rb)
 {
 	atomic_inc(&rb->wake_gen);
-	irq_work_queue(&rb->cpus[smp_processor_id()]->work);
+	irq_work_queue(&lft_rb_cpu_buf(rb, smp_processor_id())->work);
 }

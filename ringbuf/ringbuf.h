@@ -157,6 +157,8 @@ void *lft_rb_reserve_at(struct lft_rb *rb, unsigned int len,
 void lft_rb_commit(struct lft_rb_res *res);
 void lft_rb_discard(struct lft_rb_res *res);
 int lft_rb_write(struct lft_rb *rb, const void *data, unsigned int len);
+int lft_rb_write3(struct lft_rb *rb, u64 a, u64 b, u64 c);
+int lft_rb_write4(struct lft_rb *rb, u64 a, u64 b, u64 c, u64 d);
 
 int lft_rb_peek(struct lft_rb *rb, int cpu, struct lft_rb_entry *e);
 int lft_rb_peek_data(struct lft_rb *rb, int cpu, void *buf, size_t size,

@@ -53,8 +53,10 @@
  * page's time_stamp.
  */
 #include <linux/kernel.h>
+#include <linux/lockdep.h>
 #include <linux/preempt.h>
 #include <linux/sched/clock.h>
+#include <linux/string.h>
 
 #include "include/lft_test_export.h"
 #include "ringbuf/internal.h"
@@ -212,8 +214,9 @@ again:
 /* The outermost writer's commit: wake readers that wait. */
 static void lft_rb_maybe_wake(struct lft_rb_cpu *cb)
 {
+	/* Most buffers have no full waiter: its test before wake_pending's. */
 	if (READ_ONCE(cb->waiters) ||
-	    (cb->wake_pending && READ_ONCE(cb->full_percent))) {
+	    (READ_ONCE(cb->full_percent) && cb->wake_pending)) {
 		cb->wake_pending = false;
 		WRITE_ONCE(cb->waiters, false);
 		irq_work_queue(&cb->work);
@@ -386,7 +389,7 @@ static noinline void *lft_rb_reserve_big(struct lft_rb *rb, unsigned int len,
 	if (!len)
 		return NULL;
 	preempt_disable_notrace();
-	cb = lft_rb_cpu_buf(rb, raw_smp_processor_id());
+	cb = lft_rb_this_cpu_buf(rb);
 	if (test_bit(LFT_RB_GATE_OFF, &rb->gate) ||
 	    atomic_read(&cb->record_disabled)) {
 		local_inc(&cb->dropped);
@@ -425,7 +428,7 @@ static __always_inline void *lft_rb_reserve_common(struct lft_rb *rb,
 		return lft_rb_reserve_big(rb, len, res);
 
 	preempt_disable_notrace();
-	cb = lft_rb_cpu_buf(rb, raw_smp_processor_id());
+	cb = lft_rb_this_cpu_buf(rb);
 	/* Recording off (buffer or CPU) or absolute stamps: one test. */
 	if (unlikely(READ_ONCE(rb->gate) | atomic_read(&cb->record_disabled))) {
 		if (test_bit(LFT_RB_GATE_OFF, &rb->gate) ||
@@ -567,6 +570,209 @@ void lft_rb_commit(struct lft_rb_res *res)
 	preempt_enable_notrace();
 }
 LFT_TEST_EXPORT(lft_rb_commit);
+
+/*
+ * The words writers' ways off their fast path, out of line. Each holds
+ * one level of preemption for the general reservation, whose failures
+ * give it back, and keeps it when it returns a record (the caller then
+ * gives it back after the commit). The caller of lft_rb_words_slow()
+ * counted itself in committing and commits; @p is NULL or what the fast
+ * path read, as for lft_rb_reserve_slow(). The general path's own
+ * reservation is not needed: the commit takes the CPU's buffer only.
+ */
+static noinline u32 *lft_rb_words_slow(struct lft_rb *rb,
+				       struct lft_rb_cpu *cb, unsigned int len,
+				       struct lft_rb_page *p, unsigned long w0,
+				       u64 ws, u64 ts)
+{
+	struct lft_rb_res res;
+
+	preempt_disable_notrace();
+	return lft_rb_reserve_slow(rb, cb, len, &res, p, w0, ws, ts);
+}
+
+/* Recording off or absolute stamps (the gate's bits, record_disabled). */
+static noinline u32 *lft_rb_words_gated(struct lft_rb *rb,
+					struct lft_rb_cpu *cb,
+					unsigned int len)
+{
+	if (test_bit(LFT_RB_GATE_OFF, &rb->gate) ||
+	    atomic_read(&cb->record_disabled)) {
+		local_inc(&cb->dropped);
+		return NULL;
+	}
+	local_inc(&cb->committing);
+	local_inc(&cb->commits);
+	return lft_rb_words_slow(rb, cb, len, NULL, 0, 0, 0);
+}
+
+/* A tail page overflowed: pad, move, and reserve again (or NULL). */
+static noinline u32 *lft_rb_words_overflow(struct lft_rb *rb,
+					   struct lft_rb_cpu *cb,
+					   unsigned int len,
+					   struct lft_rb_page *p,
+					   unsigned long start)
+{
+	struct lft_rb_res res;
+
+	preempt_disable_notrace();
+	if (!lft_rb_fast_overflow(cb, p, start))
+		return NULL;
+	return lft_rb_reserve_slow(rb, cb, len, &res, NULL, 0, 0, 0);
+}
+
+/* A clock other than "local": the reservation's own fast path reads it. */
+static noinline u32 *lft_rb_words_clocked(struct lft_rb *rb,
+					  unsigned int len)
+{
+	struct lft_rb_res res;
+
+	return lft_rb_reserve_common(rb, len, &res, LFT_RB_NR_CLOCKS, 0);
+}
+
+/* The words into a reserved record at @hdr, then its commit. */
+static __always_inline void lft_rb_words_put(struct lft_rb_cpu *cb,
+					     u32 *hdr, unsigned int n, u64 a,
+					     u64 b, u64 c, u64 d)
+{
+	/* 4-byte aligned (after the 4-byte header): plain moves on x86. */
+	memcpy(hdr, &a, 8);
+	memcpy(hdr + 2, &b, 8);
+	memcpy(hdr + 4, &c, 8);
+	if (n > 3)
+		memcpy(hdr + 6, &d, 8);
+	if (lft_rb_end_commit(cb))
+		lft_rb_maybe_wake(cb);
+}
+
+/*
+ * A payload of @n (3 or 4) 64-bit words, given in registers, with
+ * preemption off: the reservation's fast path, the words and the commit
+ * in one call, the sizes known when compiled. The clock ("local": a
+ * direct call) is read first, as a caller's reading for
+ * lft_rb_reserve_at() is: fewer values kept across the call. Every
+ * other case goes to the general path before anything is reserved.
+ */
+static __always_inline int lft_rb_write_words(struct lft_rb *rb,
+					      unsigned int n, u64 a, u64 b,
+					      u64 c, u64 d)
+{
+	const unsigned int len = n * sizeof(u64);
+	const unsigned int size = lft_rb_event_size(len);
+	unsigned long start, end, w0;
+	struct lft_rb_cpu *cb;
+	struct lft_rb_page *p;
+	u64 ts, ws, delta;
+	u32 *hdr;
+
+	BUILD_BUG_ON(n * sizeof(u64) > LFT_RB_TYPE_DATA_MAX * 4);
+	lockdep_assert_preemption_disabled();
+	if (unlikely(rb->clock_id != LFT_RB_CLOCK_LOCAL)) {
+		hdr = lft_rb_words_clocked(rb, len);
+		goto slow;
+	}
+	ts = sched_clock();
+	barrier();
+	cb = lft_rb_this_cpu_buf(rb);
+	if (unlikely(READ_ONCE(rb->gate) | atomic_read(&cb->record_disabled))) {
+		hdr = lft_rb_words_gated(rb, cb, len);
+		goto slow;
+	}
+	local_inc(&cb->committing);
+	local_inc(&cb->commits);
+	if (unlikely(local_read(&cb->committing) > 1)) {
+		hdr = lft_rb_words_slow(rb, cb, len, NULL, 0, 0, 0);
+		goto slow;
+	}
+	p = READ_ONCE(cb->tail);
+	w0 = local_read(&p->write);
+	barrier();
+	ws = local64_read(&cb->write_stamp);
+	delta = ts - ws;
+	if (unlikely(delta > LFT_RB_TS_MASK)) {
+		/* As lft_rb_reserve_common() for a reading made before w0. */
+		if (ts < ws && ws != LFT_RB_STAMP_DIRTY)
+			hdr = lft_rb_words_slow(rb, cb, len, NULL, 0, 0, 0);
+		else
+			hdr = lft_rb_words_slow(rb, cb, len, p, w0, ws, ts);
+		goto slow;
+	}
+	end = local_add_return(size, &p->write);
+	start = end - size;
+	if (unlikely(end > cb->data_size)) {
+		hdr = lft_rb_words_overflow(rb, cb, len, p, start);
+		goto slow;
+	}
+	hdr = (u32 *)(p->data->data + start);
+	if (unlikely(start == 0)) {
+		/* First on the page: the page carries the time. */
+		p->data->time_stamp = ts;
+		delta = 0;
+		local64_cmpxchg(&cb->write_stamp, ws, ts);
+	} else if (unlikely(start != w0)) {
+		/* Interrupted before reserving: the predecessor's time. */
+		delta = 0;
+	} else {
+		local64_cmpxchg(&cb->write_stamp, ws, ts);
+	}
+	hdr[0] = ((size - 4) >> 2) | (u32)(delta << 5);
+	local_inc(&p->entries);
+	local_add(size, &p->bytes);
+	local_inc(&cb->entries);
+	local_add(size, &cb->bytes);
+	lft_rb_words_put(cb, hdr + 1, n, a, b, c, d);
+	return 0;
+slow:
+	/* NULL: dropped and counted, the commit ended. */
+	if (unlikely(!hdr))
+		return -EBUSY;
+	/*
+	 * The ring reserved in: a swap (lft_rb_swap_cpu()) cannot come
+	 * between a writer's reservation and its commit.
+	 */
+	lft_rb_words_put(lft_rb_this_cpu_buf(rb), hdr, n, a, b, c, d);
+	preempt_enable_notrace();
+	return 0;
+}
+
+/**
+ * lft_rb_write3() - write a payload of three 64-bit words on this CPU
+ * @rb: the buffer
+ * @a: the payload's first word
+ * @b: its second
+ * @c: its third
+ *
+ * lft_rb_reserve(), the copy and lft_rb_commit() in one call, for
+ * writers of small fixed-size records (the payload's words in
+ * registers, no reservation kept): the same contract, any context, but
+ * the caller keeps preemption off (a hook that has it off already saves
+ * the reservation's own level).
+ *
+ * Return: 0, or -EBUSY when the event was dropped (and counted).
+ */
+int lft_rb_write3(struct lft_rb *rb, u64 a, u64 b, u64 c)
+{
+	return lft_rb_write_words(rb, 3, a, b, c, 0);
+}
+LFT_TEST_EXPORT(lft_rb_write3);
+
+/**
+ * lft_rb_write4() - write a payload of four 64-bit words on this CPU
+ * @rb: the buffer
+ * @a: the payload's first word
+ * @b: its second
+ * @c: its third
+ * @d: its fourth
+ *
+ * As lft_rb_write3(), preemption off.
+ *
+ * Return: 0, or -EBUSY when the event was dropped (and counted).
+ */
+int lft_rb_write4(struct lft_rb *rb, u64 a, u64 b, u64 c, u64 d)
+{
+	return lft_rb_write_words(rb, 4, a, b, c, d);
+}
+LFT_TEST_EXPORT(lft_rb_write4);
 
 /**
  * lft_rb_discard() - drop a reserved event instead of committing it

@@ -111,21 +111,20 @@ static noinline void lft_fn_record_args(struct lft_array *tr,
 	lft_taskinfo_note();
 }
 
-/* One array's record of a call (its filters already passed). */
-static __always_inline void lft_fn_record(struct lft_array *tr,
-					  unsigned long ip,
-					  unsigned long parent_ip,
-					  struct pt_regs *regs)
+/*
+ * A record with an option's extras (func-args, func_stack_trace), out of
+ * line: the default path stays as short as it was.
+ */
+static noinline void lft_fn_record_opt(struct lft_array *tr,
+				       struct lft_rb *rb, unsigned long ip,
+				       unsigned long parent_ip,
+				       struct pt_regs *regs)
 {
 	struct lft_fn_entry *ent;
-	struct lft_rb_res res __uninitialized;
-	struct lft_rb *rb;
+	struct lft_rb_res res;
 
-	if (!lft_array_writable(tr))
-		return;
-	rb = READ_ONCE(tr->rb);
 	/* A latency tracer's window (a gate) records no arguments. */
-	if (unlikely(READ_ONCE(tr->flags) & LFT_OPT_FUNC_ARGS) &&
+	if ((READ_ONCE(tr->flags) & LFT_OPT_FUNC_ARGS) &&
 	    !((struct lft_fn_array *)tr->fn)->gate) {
 		lft_fn_record_args(tr, rb, ip, parent_ip, regs);
 		return;
@@ -135,7 +134,7 @@ static __always_inline void lft_fn_record(struct lft_array *tr,
 		return;
 	ent->ip = ip;
 	ent->parent_ip = parent_ip;
-	if (unlikely(READ_ONCE(tr->flags) & LFT_OPT_FUNC_STACK)) {
+	if (READ_ONCE(tr->flags) & LFT_OPT_FUNC_STACK) {
 		/* Committed, the record may be overwritten: its header kept. */
 		struct lft_entry hdr = ent->ent;
 
@@ -146,6 +145,58 @@ static __always_inline void lft_fn_record(struct lft_array *tr,
 	}
 	lft_rb_commit(&res);
 	lft_taskinfo_note();
+}
+
+/*
+ * The default record, built in registers and written with one call (the
+ * ring buffer's reservation, copy and commit together, a tail call from
+ * the hook). The header's fields are read out one by one, so that the
+ * compiler keeps them in registers (x86: little-endian words). The task
+ * is noted first: preemption is off, so the next context switch here,
+ * which records it, comes after the write (a record the buffer drops
+ * notes a task needlessly, no more).
+ */
+static __always_inline void lft_fn_write(struct lft_rb *rb, unsigned long ip,
+					 unsigned long parent_ip)
+{
+	struct lft_entry e;
+	unsigned int flags;
+	u64 hdr;
+
+	BUILD_BUG_ON(offsetof(struct lft_entry, flags) != 2 ||
+		     offsetof(struct lft_entry, preempt_count) != 3 ||
+		     offsetof(struct lft_entry, pid) != 4 ||
+		     offsetof(struct lft_fn_entry, ip) != LFT_ENT_BODY ||
+		     sizeof(struct lft_fn_entry) != LFT_ENT_BODY + 16);
+	/* The hook disabled preemption once above the traced code. */
+	flags = lft_gen_ctx_pc(&e, LFT_TRACE_FN, preempt_count() - 1);
+	hdr = LFT_TRACE_FN | (u64)(flags & 0xff) << 16 |
+	      (u64)e.preempt_count << 24 | (u64)(u32)e.pid << 32;
+	lft_taskinfo_note();
+#ifdef LFT_HAVE_PREEMPT_LAZY
+	lft_rb_write4(rb, hdr, e.preempt_lazy_count, ip, parent_ip);
+#else
+	lft_rb_write3(rb, hdr, ip, parent_ip);
+#endif
+}
+
+/* One array's record of a call (its filters already passed). */
+static __always_inline void lft_fn_record(struct lft_array *tr,
+					  unsigned long ip,
+					  unsigned long parent_ip,
+					  struct pt_regs *regs)
+{
+	struct lft_rb *rb;
+
+	if (!lft_array_writable(tr))
+		return;
+	rb = READ_ONCE(tr->rb);
+	if (unlikely(READ_ONCE(tr->flags) &
+		     (LFT_OPT_FUNC_ARGS | LFT_OPT_FUNC_STACK))) {
+		lft_fn_record_opt(tr, rb, ip, parent_ip, regs);
+		return;
+	}
+	lft_fn_write(rb, ip, parent_ip);
 }
 
 /* Does @fa let this call through: its filters (when shared), pids, gate? */
@@ -175,6 +226,15 @@ lft_function_hit_all(struct lft_fn_active *act, unsigned long ip,
 	}
 }
 
+/* The one array has pid filters or a gate: they are asked first. */
+static noinline __no_stack_protector void
+lft_function_hit_one(struct lft_array *tr, unsigned long ip,
+		     unsigned long parent_ip, struct pt_regs *regs)
+{
+	if (lft_fn_pass(tr, tr->fn, false, ip, parent_ip))
+		lft_fn_record(tr, ip, parent_ip, regs);
+}
+
 /*
  * The hook's entry point: preemption is off, any context. One array
  * running the tracer is the common case, and it has the hook's sites to
@@ -186,6 +246,7 @@ static __no_stack_protector void lft_function_hit(unsigned long ip,
 						  struct pt_regs *regs)
 {
 	struct lft_fn_active *act = rcu_dereference_raw(lft_fn_active);
+	struct lft_fn_array *fa;
 	struct lft_array *tr;
 
 	if (unlikely(!act))
@@ -195,8 +256,13 @@ static __no_stack_protector void lft_function_hit(unsigned long ip,
 		return;
 	}
 	tr = act->tr[0];
-	if (lft_fn_pass(tr, tr->fn, false, ip, parent_ip))
-		lft_fn_record(tr, ip, parent_ip, regs);
+	fa = tr->fn;
+	/* Calls on the fast path would cost it a frame: tail calls only. */
+	if (unlikely(fa->pid_filtered || fa->gate)) {
+		lft_function_hit_one(tr, ip, parent_ip, regs);
+		return;
+	}
+	lft_fn_record(tr, ip, parent_ip, regs);
 }
 
 /* First at a shared site: the function line precedes what others do there. */
