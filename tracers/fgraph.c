@@ -83,6 +83,8 @@ struct lft_graph_slot {
 static struct lft_graph_slot lft_graph_slots[LFT_GRAPH_SLOTS];
 /* Bit per slot in use (READ_ONCE in the hooks; lft_lock for changes). */
 static unsigned long lft_graph_active;
+/* The slot in use while it is the only one, else NULL (the hot path's). */
+static struct lft_graph_slot *lft_graph_one;
 /* Where the search for a free slot starts: a freed slot is reused last. */
 static unsigned int lft_graph_next;
 
@@ -347,6 +349,7 @@ static __always_inline void lft_graph_hit_one(struct lft_graph_slot *s,
 {
 	struct lft_array *tr = READ_ONCE(s->tr);
 	struct lft_graph_ent_entry *ent;
+	struct lft_fn_array *fa;
 	unsigned int max = READ_ONCE(lft_fgraph_max_depth);
 	struct lft_rb_res res __uninitialized;
 	lft_fn_gate_t gate = READ_ONCE(s->gate);
@@ -355,7 +358,11 @@ static __always_inline void lft_graph_hit_one(struct lft_graph_slot *s,
 	int depth;
 	u64 now;
 
-	if (!tr || !lft_array_writable(tr) || !lft_fn_pid_allowed(tr))
+	if (!tr || !lft_array_writable(tr))
+		return;
+	/* The call only when a pid set is in use: a shorter hot path. */
+	fa = READ_ONCE(tr->fn);
+	if (fa && unlikely(fa->pid_filtered) && !lft_fn_pid_allowed(tr))
 		return;
 	if (shared && !lft_graph_tr_wants(tr, ip))
 		return;
@@ -448,15 +455,16 @@ static __no_stack_protector void lft_graph_hit(unsigned long ip,
 					       unsigned long parent_ip,
 					       struct pt_regs *regs)
 {
-	unsigned long mask = READ_ONCE(lft_graph_active);
+	struct lft_graph_slot *s = READ_ONCE(lft_graph_one);
+	unsigned long mask;
 
-	if (unlikely(mask & (mask - 1))) {
-		lft_graph_hit_all(mask, ip, parent_ip, regs);
+	if (likely(s)) {
+		lft_graph_hit_slot(s, false, ip, parent_ip, regs);
 		return;
 	}
-	if (likely(mask))
-		lft_graph_hit_slot(&lft_graph_slots[__ffs(mask)], false, ip,
-				   parent_ip, regs);
+	mask = READ_ONCE(lft_graph_active);
+	if (mask)
+		lft_graph_hit_all(mask, ip, parent_ip, regs);
 }
 
 /* Before kprobe events: their return probes then fire inside its frame. */
@@ -529,15 +537,34 @@ static int lft_graph_slot_find(void)
 }
 
 /*
+ * Publish the slots in use (lft_lock held). The only one becomes the hot
+ * path's once the sites are its own (after lft_graph_repatch()): until
+ * then each array's filters are tested on every hit.
+ */
+static void lft_graph_active_set(unsigned long mask)
+{
+	WRITE_ONCE(lft_graph_one, NULL);
+	WRITE_ONCE(lft_graph_active, mask);
+}
+
+static void lft_graph_one_set(void)
+{
+	unsigned long mask = lft_graph_active;
+
+	if (hweight_long(mask) == 1)
+		WRITE_ONCE(lft_graph_one, &lft_graph_slots[__ffs(mask)]);
+}
+
+/*
  * Take slot @s out of the hooks (lft_lock held); frames it hooked still
  * return into it, and find no array there.
  */
 static void lft_graph_slot_drop(struct lft_graph_slot *s)
 {
-	WRITE_ONCE(lft_graph_active,
-		   lft_graph_active & ~BIT(s - lft_graph_slots));
+	lft_graph_active_set(lft_graph_active & ~BIT(s - lft_graph_slots));
 	WRITE_ONCE(s->tr, NULL);
 	lft_graph_repatch();
+	lft_graph_one_set();
 }
 
 /* Start the hooks for @tr: function_graph's (@gate NULL) or a window's. */
@@ -571,11 +598,13 @@ static int lft_graph_start(struct lft_array *tr, lft_fn_gate_t gate)
 	s->thresh = !gate && READ_ONCE(lft_tracing_thresh) != 0;
 	WRITE_ONCE(s->gate, gate);
 	WRITE_ONCE(s->tr, tr);
-	WRITE_ONCE(lft_graph_active, lft_graph_active | BIT(i));
+	lft_graph_active_set(lft_graph_active | BIT(i));
 	lft_graph_next = (i + 1) % LFT_GRAPH_SLOTS;
 	ret = lft_graph_repatch();
-	if (!ret)
+	if (!ret) {
+		lft_graph_one_set();
 		return 0;
+	}
 	lft_graph_slot_drop(s);
 	/* The hooks may have seen the slot: let them leave it first. */
 	synchronize_rcu_tasks_rude();
