@@ -17,6 +17,7 @@ static const struct {
 	unsigned long bit;
 	bool top_only;		/* not in instances */
 	const char *tracer;	/* an option of this tracer only */
+	bool global;		/* an instance's file is the top level's */
 } lft_options[] = {
 	{ "print-parent", LFT_OPT_PRINT_PARENT },	/* output.c: functions */
 	{ "sym-offset", LFT_OPT_SYM_OFFSET },	/* output.c: symbols */
@@ -52,25 +53,32 @@ static const struct {
 	{ "func_stack_trace", LFT_OPT_FUNC_STACK, false, "function" },
 	/* Upstream's (6.15), lftrace's addition here: tracers/fn_hook.c. */
 	{ "func-args", LFT_OPT_FUNC_ARGS, false, "function" },
-	/* tracers/graph_print.c, graph.c; sleep-time and graph-time also
-	 * for the profiler (tracers/profile.c), whichever tracer is current.
+	/*
+	 * tracers/graph_print.c, fgraph.c: each array's own, function_graph
+	 * running in instances too (upstream's since 6.11, whose 6.12 makes
+	 * their files in every instance but keeps one value for all).
 	 */
-	{ "funcgraph-overrun", LFT_OPT_GRAPH_OVERRUN, true, "function_graph" },
-	{ "funcgraph-cpu", LFT_OPT_GRAPH_CPU, true, "function_graph" },
-	{ "funcgraph-overhead", LFT_OPT_GRAPH_OVERHEAD, true, "function_graph" },
-	{ "funcgraph-proc", LFT_OPT_GRAPH_PROC, true, "function_graph" },
-	{ "funcgraph-duration", LFT_OPT_GRAPH_DURATION, true, "function_graph" },
-	{ "funcgraph-abstime", LFT_OPT_GRAPH_ABSTIME, true, "function_graph" },
-	{ "funcgraph-irqs", LFT_OPT_GRAPH_IRQS, true, "function_graph" },
-	{ "funcgraph-tail", LFT_OPT_GRAPH_TAIL, true, "function_graph" },
+	{ "funcgraph-overrun", LFT_OPT_GRAPH_OVERRUN, false, "function_graph" },
+	{ "funcgraph-cpu", LFT_OPT_GRAPH_CPU, false, "function_graph" },
+	{ "funcgraph-overhead", LFT_OPT_GRAPH_OVERHEAD, false, "function_graph" },
+	{ "funcgraph-proc", LFT_OPT_GRAPH_PROC, false, "function_graph" },
+	{ "funcgraph-duration", LFT_OPT_GRAPH_DURATION, false, "function_graph" },
+	{ "funcgraph-abstime", LFT_OPT_GRAPH_ABSTIME, false, "function_graph" },
+	{ "funcgraph-irqs", LFT_OPT_GRAPH_IRQS, false, "function_graph" },
+	{ "funcgraph-tail", LFT_OPT_GRAPH_TAIL, false, "function_graph" },
 	/* Upstream's (6.5, 6.13, 6.15), lftrace's addition on every kernel. */
-	{ "funcgraph-retval", LFT_OPT_GRAPH_RETVAL, true, "function_graph" },
-	{ "funcgraph-retval-hex", LFT_OPT_GRAPH_RETVAL_HEX, true,
+	{ "funcgraph-retval", LFT_OPT_GRAPH_RETVAL, false, "function_graph" },
+	{ "funcgraph-retval-hex", LFT_OPT_GRAPH_RETVAL_HEX, false,
 	  "function_graph" },
-	{ "funcgraph-retaddr", LFT_OPT_GRAPH_RETADDR, true, "function_graph" },
-	{ "funcgraph-args", LFT_OPT_GRAPH_ARGS, true, "function_graph" },
-	{ "sleep-time", LFT_OPT_SLEEP_TIME, true, "function_graph" },
-	{ "graph-time", LFT_OPT_GRAPH_TIME, true, "function_graph" },
+	{ "funcgraph-retaddr", LFT_OPT_GRAPH_RETADDR, false, "function_graph" },
+	{ "funcgraph-args", LFT_OPT_GRAPH_ARGS, false, "function_graph" },
+	/*
+	 * One value for every array (tracers/fgraph_files.c's sleep time,
+	 * tracers/profile.c's profiler): an instance's files are the top
+	 * level's, as 6.12's are.
+	 */
+	{ "sleep-time", LFT_OPT_SLEEP_TIME, false, "function_graph", true },
+	{ "graph-time", LFT_OPT_GRAPH_TIME, false, "function_graph", true },
 };
 
 /**
@@ -116,13 +124,6 @@ static int lft_option_write(struct lft_array *tr, unsigned long bit, bool on)
 	return 0;
 }
 
-/**
- * lft_option_parse() - apply "name" or "noname" (trace_options syntax)
- * @tr: the array
- * @word: the option, optionally prefixed with "no"
- *
- * Return: 0, or -EINVAL for an unknown option or a refused value.
- */
 /*
  * Is option @i in @tr's trace_options? Tracer options are, while their
  * tracer is current (their files exist all the time, as in the kernel).
@@ -135,6 +136,19 @@ static bool lft_option_listed(struct lft_array *tr, size_t i)
 	       !strcmp(lft_options[i].tracer, tr->tracer->name);
 }
 
+/* The array whose flag option @i of @tr is. */
+static struct lft_array *lft_option_tr(struct lft_array *tr, size_t i)
+{
+	return lft_options[i].global ? &lft_top : tr;
+}
+
+/**
+ * lft_option_parse() - apply "name" or "noname" (trace_options syntax)
+ * @tr: the array
+ * @word: the option, optionally prefixed with "no"
+ *
+ * Return: 0, or -EINVAL for an unknown option or a refused value.
+ */
 int lft_option_parse(struct lft_array *tr, const char *word)
 {
 	bool on = strncmp(word, "no", 2) != 0;
@@ -145,7 +159,8 @@ int lft_option_parse(struct lft_array *tr, const char *word)
 		if (!lft_option_listed(tr, i))
 			continue;
 		if (!strcmp(name, lft_options[i].name))
-			return lft_option_write(tr, lft_options[i].bit, on);
+			return lft_option_write(lft_option_tr(tr, i),
+						lft_options[i].bit, on);
 	}
 	return -EINVAL;
 }
@@ -157,7 +172,8 @@ void lft_options_show(struct lft_array *tr, struct seq_buf *s)
 	for (i = 0; i < ARRAY_SIZE(lft_options); i++)
 		if (lft_option_listed(tr, i))
 			seq_buf_printf(s, "%s%s\n",
-				       tr->flags & lft_options[i].bit ? "" : "no",
+				       lft_option_tr(tr, i)->flags &
+				       lft_options[i].bit ? "" : "no",
 				       lft_options[i].name);
 }
 
@@ -221,7 +237,7 @@ int lft_options_create(struct lft_array *tr)
 	for (i = 0; i < ARRAY_SIZE(lft_options); i++) {
 		if (lft_options[i].top_only && tr->name)
 			continue;
-		of[i].tr = tr;
+		of[i].tr = lft_option_tr(tr, i);
 		of[i].bit = lft_options[i].bit;
 		lft_fs_create_file(lft_options[i].name, 0640, dir, &of[i],
 				   &lft_opt_fops);

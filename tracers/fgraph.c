@@ -3,19 +3,21 @@
  * The graph hooks: an entry record when a traced function is entered, a
  * return record (with call and return times) when it returns, through
  * lftrace's fentry hook and the kernel's rethook (arch/x86/fret.c), into
- * one array at a time. function_graph registers with them for the top
- * level; a latency tracer with display-graph and function-trace for its
- * window, with a gate, as the kernel's tracers register their fgraph_ops.
- * Sleep time (the sched_switch probe that leaves a task's time switched
- * out of its frames) is here too, for them and the profiler.
+ * each array registered (up to LFT_GRAPH_SLOTS at once). function_graph
+ * registers with them for its array, the top level or an instance; a
+ * latency tracer with display-graph and function-trace for its window,
+ * with a gate, as the kernel's tracers register their fgraph_ops. What
+ * all arrays share (set_graph_function, set_graph_notrace,
+ * max_graph_depth, sleep time) is tracers/fgraph_files.c's.
  *
- * Which calls are recorded:
- *   set_ftrace_filter/notrace  which functions are patched at all (the
- *                              top level's, tracers/fn_array.c)
+ * Which calls are recorded into an array:
+ *   set_ftrace_filter/notrace  the array's (tracers/fn_array.c): the hooks
+ *                              patch the union of the arrays' selections
  *   set_graph_function         only calls nested under these: a call is
- *                              recorded if the task has a hooked frame
- *                              already, or the function is listed (the
- *                              hooked frames are exactly the recorded ones)
+ *                              recorded if the task has a frame hooked for
+ *                              the array already, or the function is
+ *                              listed (the hooked frames are exactly the
+ *                              recorded ones)
  *   set_graph_notrace          these and everything under them are not:
  *                              their frame is hooked with a marker return
  *   max_graph_depth            calls deeper than this are not
@@ -48,15 +50,43 @@
 
 /* Frames hooked at once over all tasks (sleeping ones keep theirs). */
 #define LFT_GRAPH_NODES		32768
+/* Arrays recorded into at once (upstream's fgraph_array holds 16 too). */
+#define LFT_GRAPH_SLOTS		16
 
-static struct lft_array *lft_graph_tr;		/* READ_ONCE in the hooks */
-struct lft_fn_filter lft_fgraph_filter;		/* set_graph_function */
-struct lft_fn_filter lft_fgraph_notrace;	/* set_graph_notrace */
-unsigned int lft_fgraph_max_depth;		/* 0: no limit */
-static bool lft_graph_thresh;			/* tracing_thresh at start */
-static bool lft_graph_files;			/* the filters were set up */
-/* A latency tracer's window (display-graph), or NULL for function_graph. */
-static lft_fn_gate_t lft_graph_gate;
+
+/*
+ * One array the hooks record into: function_graph's (the top level's or
+ * an instance's) or a latency tracer's window. Each slot has return
+ * functions of its own, so a frame's return goes to the array that
+ * recorded its entry, and depths, set_graph_function's nesting and
+ * set_graph_notrace's markers count that array's frames only (fret.c
+ * tells frames apart by return function): a frame several arrays record
+ * is hooked once for each. Upstream keeps one shadow-stack entry with a
+ * bitmap of its fgraph_ops instead; lftrace's frames are rethook nodes,
+ * which the kernel chains for one return already (kretprobes do).
+ *
+ * @tr: the array, NULL while the slot is free (READ_ONCE in the hooks; a
+ *	frame hooked before its array went returns into nothing)
+ * @gate: a latency tracer's window, or NULL for function_graph
+ * @thresh: tracing_thresh was set when function_graph started here
+ * @ret: the slot's return function
+ * @nt_fn: the slot's set_graph_notrace marker
+ */
+struct lft_graph_slot {
+	struct lft_array *tr;
+	lft_fn_gate_t gate;
+	bool thresh;
+	lft_fret_fn_t ret;
+	lft_fret_fn_t nt_fn;
+};
+
+static struct lft_graph_slot lft_graph_slots[LFT_GRAPH_SLOTS];
+/* Bit per slot in use (READ_ONCE in the hooks; lft_lock for changes). */
+static unsigned long lft_graph_active;
+/* The slot in use while it is the only one, else NULL (the hot path's). */
+static struct lft_graph_slot *lft_graph_one;
+/* Where the search for a free slot starts: a freed slot is reused last. */
+static unsigned int lft_graph_next;
 
 /*
  * The hook's guard lets one nested entry through per context, so what the
@@ -90,15 +120,6 @@ static __always_inline void lft_graph_busy_exit(u8 *busy)
 	*busy = 0;
 }
 
-static void lft_graph_notrace_ret(unsigned long func, int depth, u64 calltime,
-				  struct pt_regs *regs)
-{
-}
-
-/*
- * @irqs_on: the handler turned interrupts off; its record shows them as
- * the traced code had them (the kernel's records take the saved flags).
- */
 /*
  * funcgraph-retval on: the return in upstream's layout, with the value
  * (out of line: the default path stays as it was).
@@ -126,10 +147,15 @@ static noinline void lft_graph_ret_retval(struct lft_rb *rb,
 	lft_rb_commit(&res);
 }
 
-static void lft_graph_ret_one(unsigned long func, int depth, u64 calltime,
-			      bool irqs_on, unsigned long retval)
+/* @irqs_on: the handler turned interrupts off; its record shows them as
+ * the traced code had them (the kernel's records take the saved flags).
+ */
+static __always_inline void lft_graph_ret_one(struct lft_graph_slot *s,
+					      unsigned long func, int depth,
+					      u64 calltime, bool irqs_on,
+					      unsigned long retval)
 {
-	struct lft_array *tr = READ_ONCE(lft_graph_tr);
+	struct lft_array *tr = READ_ONCE(s->tr);
 	struct lft_graph_ret_entry *r;
 	struct lft_rb_res res __uninitialized;
 	struct lft_rb *rb;
@@ -141,11 +167,11 @@ static void lft_graph_ret_one(unsigned long func, int depth, u64 calltime,
 	/* Returned on another CPU, whose clock may be a little behind. */
 	if ((s64)(now - calltime) < 0)
 		now = calltime;
-	gate = READ_ONCE(lft_graph_gate);
+	gate = READ_ONCE(s->gate);
 	/* A latency tracer's window may have closed since the call. */
 	if (gate && !gate(tr, func, 0))
 		return;
-	if (lft_graph_thresh && now - calltime < READ_ONCE(lft_tracing_thresh))
+	if (s->thresh && now - calltime < READ_ONCE(lft_tracing_thresh))
 		return;
 	rb = READ_ONCE(tr->rb);
 	/* function_graph's option; the latency tracers' windows have none. */
@@ -182,31 +208,77 @@ static void lft_graph_ret_one(unsigned long func, int depth, u64 calltime,
  * The latency tracers' windows (a gate) leave them on: their gates look
  * at the interrupt state of the traced code.
  */
-static __always_inline bool lft_graph_irqs_save(unsigned long *flags)
+static __always_inline bool lft_graph_irqs_save(struct lft_graph_slot *s,
+						unsigned long *flags)
 {
-	if (READ_ONCE(lft_graph_gate))
+	if (READ_ONCE(s->gate))
 		return false;
 	local_irq_save(*flags);
 	return true;
 }
 
-/* No stack canary (the reservation inlined here holds no buffer). */
-static __no_stack_protector void lft_graph_ret(unsigned long func, int depth,
-					       u64 calltime,
-					       struct pt_regs *regs)
+static __always_inline void lft_graph_ret(struct lft_graph_slot *s,
+					  unsigned long func, int depth,
+					  u64 calltime, struct pt_regs *regs)
 {
 	unsigned long flags;
-	bool off = lft_graph_irqs_save(&flags);
+	bool off = lft_graph_irqs_save(s, &flags);
 	u8 *busy = lft_graph_busy_enter();
 
 	if (busy) {
-		lft_graph_ret_one(func, depth, calltime,
+		lft_graph_ret_one(s, func, depth, calltime,
 				  off && !irqs_disabled_flags(flags), regs->ax);
 		lft_graph_busy_exit(busy);
 	}
 	if (off)
 		local_irq_restore(flags);
 }
+
+/*
+ * Each slot's return function and set_graph_notrace marker. No stack
+ * canary (the reservation inlined here holds no buffer). The markers
+ * name their slot so that no two are folded into one function.
+ */
+#define LFT_GRAPH_SLOT_FNS(i)						\
+static __no_stack_protector void lft_graph_ret_##i(unsigned long func,	\
+						   int depth, u64 calltime, \
+						   struct pt_regs *regs)	\
+{									\
+	lft_graph_ret(&lft_graph_slots[i], func, depth, calltime, regs);\
+}									\
+static void lft_graph_nt_##i(unsigned long func, int depth,		\
+			     u64 calltime, struct pt_regs *regs)	\
+{									\
+	barrier_data(&lft_graph_slots[i]);				\
+}
+
+LFT_GRAPH_SLOT_FNS(0)
+LFT_GRAPH_SLOT_FNS(1)
+LFT_GRAPH_SLOT_FNS(2)
+LFT_GRAPH_SLOT_FNS(3)
+LFT_GRAPH_SLOT_FNS(4)
+LFT_GRAPH_SLOT_FNS(5)
+LFT_GRAPH_SLOT_FNS(6)
+LFT_GRAPH_SLOT_FNS(7)
+LFT_GRAPH_SLOT_FNS(8)
+LFT_GRAPH_SLOT_FNS(9)
+LFT_GRAPH_SLOT_FNS(10)
+LFT_GRAPH_SLOT_FNS(11)
+LFT_GRAPH_SLOT_FNS(12)
+LFT_GRAPH_SLOT_FNS(13)
+LFT_GRAPH_SLOT_FNS(14)
+LFT_GRAPH_SLOT_FNS(15)
+
+#define LFT_GRAPH_SLOT(i) { .ret = lft_graph_ret_##i, .nt_fn = lft_graph_nt_##i }
+
+static struct lft_graph_slot lft_graph_slots[LFT_GRAPH_SLOTS] = {
+	LFT_GRAPH_SLOT(0), LFT_GRAPH_SLOT(1), LFT_GRAPH_SLOT(2),
+	LFT_GRAPH_SLOT(3), LFT_GRAPH_SLOT(4), LFT_GRAPH_SLOT(5),
+	LFT_GRAPH_SLOT(6), LFT_GRAPH_SLOT(7), LFT_GRAPH_SLOT(8),
+	LFT_GRAPH_SLOT(9), LFT_GRAPH_SLOT(10), LFT_GRAPH_SLOT(11),
+	LFT_GRAPH_SLOT(12), LFT_GRAPH_SLOT(13), LFT_GRAPH_SLOT(14),
+	LFT_GRAPH_SLOT(15),
+};
 
 /*
  * funcgraph-retaddr or funcgraph-args on: the entry in upstream's newest
@@ -254,21 +326,45 @@ static noinline void lft_graph_ent_extra(struct lft_rb *rb, unsigned long ip,
 	lft_rb_commit(&res);
 }
 
-/* @irqs_on: as for lft_graph_ret_one(). */
-static void lft_graph_hit_one(unsigned long ip, unsigned long parent_ip,
-			      struct pt_regs *regs, bool irqs_on)
+/* Do @tr's set_ftrace_filter and set_ftrace_notrace select @ip? */
+static bool lft_graph_tr_wants(struct lft_array *tr, unsigned long ip)
 {
-	struct lft_array *tr = READ_ONCE(lft_graph_tr);
+	struct lft_fn_array *fa = READ_ONCE(tr->fn);
+
+	if (!fa || (!lft_fn_filter_empty(&fa->filter) &&
+		    !lft_fn_filter_has(&fa->filter, ip)))
+		return false;
+	return !lft_fn_filter_has(&fa->exclude, ip);
+}
+
+/*
+ * @irqs_on: as for lft_graph_ret_one(); @shared: other slots are in use,
+ * so the hook's sites are the union of their arrays' filters.
+ */
+static __always_inline void lft_graph_hit_one(struct lft_graph_slot *s,
+					      bool shared, unsigned long ip,
+					      unsigned long parent_ip,
+					      struct pt_regs *regs,
+					      bool irqs_on)
+{
+	struct lft_array *tr = READ_ONCE(s->tr);
 	struct lft_graph_ent_entry *ent;
+	struct lft_fn_array *fa;
 	unsigned int max = READ_ONCE(lft_fgraph_max_depth);
 	struct lft_rb_res res __uninitialized;
-	lft_fn_gate_t gate = READ_ONCE(lft_graph_gate);
+	lft_fn_gate_t gate = READ_ONCE(s->gate);
 	struct lft_rb *rb;
 	unsigned long fl;
 	int depth;
 	u64 now;
 
-	if (!tr || !lft_array_writable(tr) || !lft_fn_pid_allowed(tr))
+	if (!tr || !lft_array_writable(tr))
+		return;
+	/* The call only when a pid set is in use: a shorter hot path. */
+	fa = READ_ONCE(tr->fn);
+	if (fa && unlikely(fa->pid_filtered) && !lft_fn_pid_allowed(tr))
+		return;
+	if (shared && !lft_graph_tr_wants(tr, ip))
 		return;
 	/* funcgraph-irqs is function_graph's: latency tracers ignore it. */
 	if (gate) {
@@ -279,22 +375,22 @@ static void lft_graph_hit_one(unsigned long ip, unsigned long parent_ip,
 		return;
 	}
 	if (!lft_fn_filter_empty(&lft_fgraph_notrace)) {
-		if (lft_fret_under(lft_graph_notrace_ret))
+		if (lft_fret_under(s->nt_fn))
 			return;
 		if (lft_fn_filter_has(&lft_fgraph_notrace, ip)) {
-			lft_fret_hook(regs, ip, 0, lft_graph_notrace_ret);
+			lft_fret_hook(regs, ip, 0, s->nt_fn);
 			return;
 		}
 	}
-	depth = lft_fret_depth(lft_graph_ret);
+	depth = lft_fret_depth(s->ret);
 	if (max && depth >= max)
 		return;
 	if (!depth && !lft_fn_filter_empty(&lft_fgraph_filter) &&
 	    !lft_fn_filter_has(&lft_fgraph_filter, ip))
 		return;
 	now = sched_clock();
-	depth = lft_fret_hook_at(regs, ip, now, lft_graph_ret, depth);
-	if (depth < 0 || lft_graph_thresh)
+	depth = lft_fret_hook_at(regs, ip, now, s->ret, depth);
+	if (depth < 0 || s->thresh)
 		return;
 	rb = READ_ONCE(tr->rb);
 	fl = READ_ONCE(tr->flags) & (LFT_OPT_GRAPH_RETADDR | LFT_OPT_GRAPH_ARGS);
@@ -320,22 +416,55 @@ static void lft_graph_hit_one(unsigned long ip, unsigned long parent_ip,
 	lft_taskinfo_note();
 }
 
-/* The hook's entry point: preemption is off, any context. No canary. */
-static __no_stack_protector void lft_graph_hit(unsigned long ip,
+static __always_inline void lft_graph_hit_slot(struct lft_graph_slot *s,
+					       bool shared, unsigned long ip,
 					       unsigned long parent_ip,
 					       struct pt_regs *regs)
 {
 	unsigned long flags;
-	bool off = lft_graph_irqs_save(&flags);
+	bool off = lft_graph_irqs_save(s, &flags);
 	u8 *busy = lft_graph_busy_enter();
 
 	if (busy) {
-		lft_graph_hit_one(ip, parent_ip, regs,
+		lft_graph_hit_one(s, shared, ip, parent_ip, regs,
 				  off && !irqs_disabled_flags(flags));
 		lft_graph_busy_exit(busy);
 	}
 	if (off)
 		local_irq_restore(flags);
+}
+
+/* Several arrays have the hooks: each in turn, by its own filters. */
+static noinline __no_stack_protector void
+lft_graph_hit_all(unsigned long mask, unsigned long ip,
+		  unsigned long parent_ip, struct pt_regs *regs)
+{
+	unsigned int i;
+
+	for_each_set_bit(i, &mask, LFT_GRAPH_SLOTS)
+		lft_graph_hit_slot(&lft_graph_slots[i], true, ip, parent_ip,
+				   regs);
+}
+
+/*
+ * The hook's entry point: preemption is off, any context. One array is
+ * the common case, and it has the hook's sites to itself: no filter
+ * lookup, no loop. No canary.
+ */
+static __no_stack_protector void lft_graph_hit(unsigned long ip,
+					       unsigned long parent_ip,
+					       struct pt_regs *regs)
+{
+	struct lft_graph_slot *s = READ_ONCE(lft_graph_one);
+	unsigned long mask;
+
+	if (likely(s)) {
+		lft_graph_hit_slot(s, false, ip, parent_ip, regs);
+		return;
+	}
+	mask = READ_ONCE(lft_graph_active);
+	if (mask)
+		lft_graph_hit_all(mask, ip, parent_ip, regs);
 }
 
 /* Before kprobe events: their return probes then fire inside its frame. */
@@ -344,93 +473,114 @@ static struct lft_fentry_ops lft_graph_fentry = {
 	.order = 50,
 };
 
-/* ---------------------------------------------------------- sleep time */
-
-static struct tracepoint *lft_graph_switch_tp;
-static int lft_graph_sleep_users;		/* lft_lock */
-
-static void lft_graph_switch(void *data, bool preempt,
-			     struct task_struct *prev,
-			     struct task_struct *next, unsigned int prev_state)
-{
-	if (READ_ONCE(lft_top.flags) & LFT_OPT_SLEEP_TIME)
-		return;
-	lft_fret_sched_switch(prev, next, sched_clock());
-}
-
-/**
- * lft_fgraph_sleep_start() - honour sleep-time for hooked frames
- *
- * For the graph hooks and the profiler, between lft_fret_start() and
- * lft_fret_stop(); called with lft_lock held.
- *
- * Return: 0 or a negative errno.
- */
-int lft_fgraph_sleep_start(void)
-{
-	int ret;
-
-	if (lft_graph_sleep_users++)
-		return 0;
-	if (!lft_graph_switch_tp)
-		lft_graph_switch_tp = lft_tp_find("sched_switch");
-	ret = lft_graph_switch_tp ?
-	      tracepoint_probe_register(lft_graph_switch_tp, lft_graph_switch,
-					NULL) : -ENOENT;
-	if (ret)
-		lft_graph_sleep_users--;
-	return ret;
-}
-
-/**
- * lft_fgraph_sleep_stop() - balance lft_fgraph_sleep_start()
- *
- * The probe may still run until the caller's lft_fret_stop() returns.
- */
-void lft_fgraph_sleep_stop(void)
-{
-	if (!--lft_graph_sleep_users)
-		tracepoint_probe_unregister(lft_graph_switch_tp,
-					    lft_graph_switch, NULL);
-}
-
 /* ----------------------------------------------------------- the users */
 
+/* The slot recording into @tr, or NULL (lft_lock held). */
+static struct lft_graph_slot *lft_graph_slot_of(struct lft_array *tr)
+{
+	unsigned int i;
+
+	for_each_set_bit(i, &lft_graph_active, LFT_GRAPH_SLOTS)
+		if (lft_graph_slots[i].tr == tr)
+			return &lft_graph_slots[i];
+	return NULL;
+}
+
+/* The sites: the union of what the arrays recorded into select. */
 static bool lft_graph_want(unsigned long ip, void *data)
 {
-	return lft_fn_top_wants(ip);
+	unsigned long mask = READ_ONCE(lft_graph_active);
+	unsigned int i;
+
+	for_each_set_bit(i, &mask, LFT_GRAPH_SLOTS) {
+		struct lft_array *tr = READ_ONCE(lft_graph_slots[i].tr);
+
+		if (tr && lft_graph_tr_wants(tr, ip))
+			return true;
+	}
+	return false;
 }
 
 static int lft_graph_repatch(void)
 {
-	return lft_fentry_update(&lft_graph_fentry, lft_graph_tr ? lft_graph_want :
-				 NULL, NULL);
+	return lft_fentry_update(&lft_graph_fentry, lft_graph_active ?
+				 lft_graph_want : NULL, NULL);
 }
 
 /* set_ftrace_filter/notrace of an array changed (lft_lock held). */
 static int lft_graph_filter_changed(struct lft_array *tr)
 {
-	return !tr->name && lft_graph_tr ? lft_graph_repatch() : 0;
+	return lft_graph_slot_of(tr) ? lft_graph_repatch() : 0;
 }
 
 static struct lft_fn_user lft_graph_fn_user = {
 	.filter_changed = lft_graph_filter_changed,
 };
 
-/* At load: the hooks follow the top level's set_ftrace_filter/notrace. */
+/* At load: the hooks follow their arrays' set_ftrace_filter/notrace. */
 void lft_fgraph_init(void)
 {
 	lft_fn_user_register(&lft_graph_fn_user);
 }
 
+/* A free slot, the one after the last taken first (lft_lock held). */
+static int lft_graph_slot_find(void)
+{
+	unsigned int i, n;
+
+	for (n = 0; n < LFT_GRAPH_SLOTS; n++) {
+		i = (lft_graph_next + n) % LFT_GRAPH_SLOTS;
+		if (!(lft_graph_active & BIT(i)) && !lft_graph_slots[i].tr)
+			return i;
+	}
+	return -1;
+}
+
+/*
+ * Publish the slots in use (lft_lock held). The only one becomes the hot
+ * path's once the sites are its own (after lft_graph_repatch()): until
+ * then each array's filters are tested on every hit.
+ */
+static void lft_graph_active_set(unsigned long mask)
+{
+	WRITE_ONCE(lft_graph_one, NULL);
+	WRITE_ONCE(lft_graph_active, mask);
+}
+
+static void lft_graph_one_set(void)
+{
+	unsigned long mask = lft_graph_active;
+
+	if (hweight_long(mask) == 1)
+		WRITE_ONCE(lft_graph_one, &lft_graph_slots[__ffs(mask)]);
+}
+
+/*
+ * Take slot @s out of the hooks (lft_lock held); frames it hooked still
+ * return into it, and find no array there.
+ */
+static void lft_graph_slot_drop(struct lft_graph_slot *s)
+{
+	lft_graph_active_set(lft_graph_active & ~BIT(s - lft_graph_slots));
+	WRITE_ONCE(s->tr, NULL);
+	lft_graph_repatch();
+	lft_graph_one_set();
+}
+
 /* Start the hooks for @tr: function_graph's (@gate NULL) or a window's. */
 static int lft_graph_start(struct lft_array *tr, lft_fn_gate_t gate)
 {
-	int ret;
+	struct lft_graph_slot *s;
+	int i, ret;
 
-	/* One user at a time, as the kernel's register_ftrace_graph(). */
-	if (lft_graph_tr)
+	/* One user per array, as one tracer per array. */
+	if (lft_graph_slot_of(tr))
 		return -EBUSY;
+	/* As the kernel's register_ftrace_graph() with its array full. */
+	i = lft_graph_slot_find();
+	if (i < 0)
+		return -ENOSPC;
+	s = &lft_graph_slots[i];
 	ret = lft_taskinfo_start(LFT_TI_CMDLINE);
 	if (ret)
 		return ret;
@@ -445,15 +595,20 @@ static int lft_graph_start(struct lft_array *tr, lft_fn_gate_t gate)
 	if (ret)
 		goto out_sleep;
 	/* tracing_thresh is function_graph's filter, not the windows'. */
-	lft_graph_thresh = !gate && READ_ONCE(lft_tracing_thresh) != 0;
-	WRITE_ONCE(lft_graph_gate, gate);
-	WRITE_ONCE(lft_graph_tr, tr);
+	s->thresh = !gate && READ_ONCE(lft_tracing_thresh) != 0;
+	WRITE_ONCE(s->gate, gate);
+	WRITE_ONCE(s->tr, tr);
+	lft_graph_active_set(lft_graph_active | BIT(i));
+	lft_graph_next = (i + 1) % LFT_GRAPH_SLOTS;
 	ret = lft_graph_repatch();
-	if (!ret)
+	if (!ret) {
+		lft_graph_one_set();
 		return 0;
-	WRITE_ONCE(lft_graph_tr, NULL);
-	lft_graph_repatch();
-	WRITE_ONCE(lft_graph_gate, NULL);
+	}
+	lft_graph_slot_drop(s);
+	/* The hooks may have seen the slot: let them leave it first. */
+	synchronize_rcu_tasks_rude();
+	WRITE_ONCE(s->gate, NULL);
 	lft_fn_forks_follow(tr, false);
 out_sleep:
 	lft_fgraph_sleep_stop();
@@ -466,22 +621,29 @@ out_taskinfo:
 
 /**
  * lft_fgraph_register() - graph records into an array
- * @tr: the array (lft_lock held)
+ * @tr: the array (lft_lock held): the top level or an instance
  * @gate: NULL for function_graph; or a latency tracer's window, which
  *	says per call and per return whether it is inside
  *
- * A window (display-graph with function-trace) gets entries and returns
- * instead of function entries, for the functions set_ftrace_filter
- * selects, under set_graph_function, set_graph_notrace and
- * max_graph_depth, as the kernel's fgraph_ops of these tracers; a window
+ * Several arrays can have graph records at once (function_graph in
+ * instances, upstream's since 6.11), each for the functions its own
+ * set_ftrace_filter and set_ftrace_notrace select, all under the top
+ * level's set_graph_function, set_graph_notrace and max_graph_depth (as
+ * upstream's, which has these at the top level only), with depths and
+ * nesting counted over the array's own frames. A window (display-graph
+ * with function-trace) gets entries and returns instead of function
+ * entries, as the kernel's fgraph_ops of these tracers; a window
  * registered already stays as it is.
  *
- * Return: 0, or -EBUSY while another user (function_graph or a window)
- * has the hooks, or another errno.
+ * Return: 0, -EBUSY while another user (function_graph or a window) has
+ * the hooks for @tr, -ENOSPC while LFT_GRAPH_SLOTS arrays have them, or
+ * another errno.
  */
 int lft_fgraph_register(struct lft_array *tr, lft_fn_gate_t gate)
 {
-	if (gate && lft_graph_tr == tr && lft_graph_gate == gate)
+	struct lft_graph_slot *s = lft_graph_slot_of(tr);
+
+	if (gate && s && s->gate == gate)
 		return 0;
 	return lft_graph_start(tr, gate);
 }
@@ -489,90 +651,24 @@ int lft_fgraph_register(struct lft_array *tr, lft_fn_gate_t gate)
 /**
  * lft_fgraph_unregister() - undo lft_fgraph_register(), if it succeeded
  * @tr: the array (lft_lock held)
+ *
+ * Returns once no CPU records into @tr through the hooks (an instance
+ * may be freed next).
  */
 void lft_fgraph_unregister(struct lft_array *tr)
 {
-	if (lft_graph_tr != tr)
+	struct lft_graph_slot *s = lft_graph_slot_of(tr);
+
+	if (!s)
 		return;
-	WRITE_ONCE(lft_graph_tr, NULL);
-	lft_graph_repatch();
+	lft_graph_slot_drop(s);
 	lft_fn_forks_follow(tr, false);
 	lft_fgraph_sleep_stop();
-	/* Waits until no CPU can be in the hooks or the probe. */
+	/* Waits until no CPU can be in the hooks or the probe... */
 	lft_fret_stop();
-	WRITE_ONCE(lft_graph_gate, NULL);
+	/* ...which it skips while other users keep return hooking on. */
+	synchronize_rcu_tasks_rude();
+	WRITE_ONCE(s->gate, NULL);
+	s->thresh = false;
 	lft_taskinfo_stop(LFT_TI_CMDLINE);
-}
-
-/* ------------------------------------------------------------- files */
-
-static ssize_t lft_graph_depth_read(struct file *file, char __user *ubuf,
-				    size_t cnt, loff_t *ppos)
-{
-	char buf[16];
-	int n = scnprintf(buf, sizeof(buf), "%u\n",
-			  READ_ONCE(lft_fgraph_max_depth));
-
-	return simple_read_from_buffer(ubuf, cnt, ppos, buf, n);
-}
-
-static ssize_t lft_graph_depth_write(struct file *file,
-				     const char __user *ubuf, size_t cnt,
-				     loff_t *ppos)
-{
-	unsigned int val;
-	int ret = kstrtouint_from_user(ubuf, cnt, 10, &val);
-
-	if (ret)
-		return ret;
-	WRITE_ONCE(lft_fgraph_max_depth, val);
-	*ppos += cnt;
-	return cnt;
-}
-
-static const struct file_operations lft_graph_depth_fops = {
-	.owner = THIS_MODULE,
-	.open = lft_open_check,
-	.read = lft_graph_depth_read,
-	.write = lft_graph_depth_write,
-	.release = lft_release,
-	.llseek = default_llseek,
-};
-
-/**
- * lft_fgraph_files_create() - max_graph_depth, set_graph_function and
- *	set_graph_notrace
- * @tr: the top level (lft_lock held): the hooks are one for all arrays
- *
- * Return: 0 or -ENOMEM (lft_fgraph_files_free() cleans up).
- */
-int lft_fgraph_files_create(struct lft_array *tr)
-{
-	struct lft_file_ref *ref;
-	int ret;
-
-	ref = lft_file_ref(tr, LFT_RB_ALL_CPUS);
-	if (!ref)
-		return -ENOMEM;
-	lft_fn_filter_init(&lft_fgraph_filter, "set_graph_function");
-	lft_fn_filter_init(&lft_fgraph_notrace, "set_graph_notrace");
-	lft_fgraph_notrace.exclude = true;
-	lft_graph_files = true;
-	lft_fs_create_file("max_graph_depth", 0640, tr->dir, ref,
-			   &lft_graph_depth_fops);
-	ret = lft_fn_filter_create(&lft_fgraph_filter, tr->dir, tr);
-	if (!ret)
-		ret = lft_fn_filter_create(&lft_fgraph_notrace, tr->dir, tr);
-	return ret;
-}
-
-/* Undo lft_fgraph_files_create() (lft_lock held). */
-void lft_fgraph_files_free(void)
-{
-	/* Nothing to free when a failed load never got to the files. */
-	if (!lft_graph_files)
-		return;
-	lft_fn_filter_free(&lft_fgraph_filter);
-	lft_fn_filter_free(&lft_fgraph_notrace);
-	lft_graph_files = false;
 }

@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The function_graph tracer: entries and returns of the traced functions,
- * at the top level only, as in the kernel. The records are the graph
- * hooks' (tracers/fgraph.c), which it registers with while it runs, with
- * no window; their files (max_graph_depth, set_graph_function,
- * set_graph_notrace) come with the tracer; the lines are the graph
- * printer's (tracers/graph_print.c).
+ * at the top level and in instances, several at once (upstream's since
+ * 6.11; lftrace's on 6.1 too). The records are the graph hooks'
+ * (tracers/fgraph.c), which it registers with while it runs, with no
+ * window; their files (max_graph_depth, set_graph_function,
+ * set_graph_notrace) come with the tracer at the top level, and apply to
+ * every array, as upstream's; the lines are the graph printer's
+ * (tracers/graph_print.c).
  */
 #include "core/trace.h"
 #include "tracers/fgraph.h"
@@ -36,4 +38,5 @@ struct lft_tracer lft_graph_tracer = {
 	.array_free = lft_graph_array_free,
 	.print_entry = lft_graph_print_entry,
 	.print_header = lft_graph_print_header,
+	.allow_instances = true,
 };
