@@ -190,17 +190,25 @@ const char *lft_btf_walk_type(const struct lft_btf_walk *w, u32 *bitsize,
 
 /*
  * Whether @t is an unsigned 8-bit integer as the kernel's string checks
- * read it: the word after the type, whatever its kind.
+ * read it (the word after the type, whatever its kind), or plain "char":
+ * the BTF of Debian's 6.1 (an older pahole) calls char signed, where the
+ * kernels that have these checks call it unsigned, and a "char *" is a
+ * string to them.
  */
-static bool lft_bw_is_byte(const struct btf_type *t)
+static bool lft_bw_is_byte(const struct lft_btf_walk *w,
+			   const struct btf_type *t)
 {
 	u32 enc;
 
 	if (!t)
 		return false;
 	enc = *(const u32 *)(t + 1);
-	return !(BTF_INT_ENCODING(enc) & BTF_INT_SIGNED) &&
-	       BTF_INT_BITS(enc) == 8;
+	if (BTF_INT_BITS(enc) != 8)
+		return false;
+	return !(BTF_INT_ENCODING(enc) & BTF_INT_SIGNED) ||
+	       (btf_kind(t) == BTF_KIND_INT &&
+		!strcmp(lft_kcall(btf_name_by_offset)(w->btf, t->name_off),
+			"char"));
 }
 
 /**
@@ -217,7 +225,7 @@ bool lft_btf_walk_char_ptr(const struct lft_btf_walk *w)
 	const struct btf_type *t;
 
 	t = lft_btf_skip_mods(w->btf, lft_bw_type(w, w->t->type));
-	return t && btf_kind(t) == BTF_KIND_INT && lft_bw_is_byte(t);
+	return t && btf_kind(t) == BTF_KIND_INT && lft_bw_is_byte(w, t);
 }
 
 /**
@@ -231,8 +239,8 @@ bool lft_btf_walk_char_array(const struct lft_btf_walk *w)
 {
 	if (btf_kind(w->t) != BTF_KIND_ARRAY)
 		return false;
-	return lft_bw_is_byte(lft_btf_skip_mods(w->btf,
-						lft_bw_type(w, btf_array(w->t)->type)));
+	return lft_bw_is_byte(w, lft_btf_skip_mods(w->btf,
+						   lft_bw_type(w, btf_array(w->t)->type)));
 }
 
 /**
