@@ -119,9 +119,11 @@ int lft_btf_walk_member(struct lft_btf_walk *w, const char *name)
 		m = btf_members(st);
 		for (i = 0; i < btf_type_vlen(st); i++, m++) {
 			if (m->name_off) {
-				if (!strcmp(lft_kcall(btf_name_by_offset)(w->btf,
-									  m->name_off),
-					    name))
+				const char *mn;
+
+				mn = lft_kcall(btf_name_by_offset)(w->btf,
+								   m->name_off);
+				if (mn && !strcmp(mn, name))
 					goto found;
 				continue;
 			}
@@ -198,6 +200,7 @@ const char *lft_btf_walk_type(const struct lft_btf_walk *w, u32 *bitsize,
 static bool lft_bw_is_byte(const struct lft_btf_walk *w,
 			   const struct btf_type *t)
 {
+	const char *name;
 	u32 enc;
 
 	if (!t)
@@ -205,10 +208,11 @@ static bool lft_bw_is_byte(const struct lft_btf_walk *w,
 	enc = *(const u32 *)(t + 1);
 	if (BTF_INT_BITS(enc) != 8)
 		return false;
-	return !(BTF_INT_ENCODING(enc) & BTF_INT_SIGNED) ||
-	       (btf_kind(t) == BTF_KIND_INT &&
-		!strcmp(lft_kcall(btf_name_by_offset)(w->btf, t->name_off),
-			"char"));
+	if (!(BTF_INT_ENCODING(enc) & BTF_INT_SIGNED))
+		return true;
+	name = btf_kind(t) == BTF_KIND_INT ?
+	       lft_kcall(btf_name_by_offset)(w->btf, t->name_off) : NULL;
+	return name && !strcmp(name, "char");
 }
 
 /**
