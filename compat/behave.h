@@ -54,6 +54,12 @@
  */
 #define LFT_HIST_STACK_NAME	"common_stacktrace"
 #define LFT_HIST_STACK_ALIASES	1
+/*
+ * A synthetic event's stack (from a hist variable "st=common_stacktrace")
+ * is the variable's words: its count of entries, then the entries, up to
+ * the first 0 (that 0 left out); its lines skip the count.
+ */
+#define LFT_SYNTH_STACK_COUNTED	1
 /* A variable of another event is named "sys.event.$var" (6.1: "$sys.event.var"). */
 #define LFT_HIST_REF_SYS_DOLLAR	1
 /* "hitcount" is a field of every event (1 a hit): a key, an operand. */
@@ -91,6 +97,7 @@
 #define LFT_STACK_TRAMP_MARK	0
 #define LFT_HIST_STACK_NAME	"stacktrace"
 #define LFT_HIST_STACK_ALIASES	0
+#define LFT_SYNTH_STACK_COUNTED	0
 #define LFT_HIST_REF_SYS_DOLLAR	0
 #define LFT_HIST_HITCOUNT_FIELD	0
 #define LFT_TRIG_FILTER_LOGGED	false

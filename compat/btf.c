@@ -56,9 +56,15 @@ static int lft_btf_init(void)
 	return 0;
 }
 
-/* @t with typedefs and qualifiers taken off, in @btf. */
-static const struct btf_type *lft_btf_skip_mods(const struct btf *btf,
-						const struct btf_type *t)
+/**
+ * lft_btf_skip_mods() - a BTF type with its typedefs and qualifiers off
+ * @btf: the BTF @t is in
+ * @t: the type (NULL passes through)
+ *
+ * Return: the type they name, or NULL where one is missing.
+ */
+const struct btf_type *lft_btf_skip_mods(const struct btf *btf,
+					 const struct btf_type *t)
 {
 	while (t && (btf_type_is_typedef(t) || btf_kind(t) == BTF_KIND_CONST ||
 		     btf_kind(t) == BTF_KIND_VOLATILE ||
@@ -501,13 +507,18 @@ const char *lft_btf_tp_proto(const char *tp, const char *proto,
  */
 #define LFT_BTF_TP_ITER	"__traceiter_"
 
-/*
- * @func's FUNC_PROTO in *@btf (referenced: btf_put() it), or NULL; *@skip
- * is how many of its first parameters are not the function's own.
+/**
+ * lft_btf_func_proto_skip() - a function's FUNC_PROTO in its BTF
+ * @func: the function's name (a tracepoint's "__traceiter_NAME" too)
+ * @btf: set to the BTF it is in, referenced (btf_put() it), or NULL
+ * @skip: set to how many of its first parameters are not the function's
+ *	own (a tracepoint iterator's data)
+ *
+ * Return: the FUNC_PROTO, or NULL when BTF does not describe @func.
  */
-static const struct btf_type *lft_btf_func_proto_skip(const char *func,
-						      struct btf **btf,
-						      unsigned int *skip)
+const struct btf_type *lft_btf_func_proto_skip(const char *func,
+					       struct btf **btf,
+					       unsigned int *skip)
 {
 	const struct btf_type *t = NULL;
 	s32 id;

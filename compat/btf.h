@@ -59,6 +59,39 @@ bool lft_btf_func_void(const char *func);
 int lft_btf_func_nparams(const char *func);
 void lft_btf_param_type(const char *param, size_t len, char *out, size_t n);
 
+struct btf;
+struct btf_type;
+const struct btf_type *lft_btf_skip_mods(const struct btf *btf,
+					 const struct btf_type *t);
+const struct btf_type *lft_btf_func_proto_skip(const char *func,
+					       struct btf **btf,
+					       unsigned int *skip);
+
+/**
+ * struct lft_btf_walk - a walk from a parameter or a return value through
+ *	members (compat/btf_walk.c)
+ * @btf: the BTF walked, referenced
+ * @t: the type the walk is at, typedefs and qualifiers off
+ * @bitoff: bits past the address the last "->" reached
+ * @bitsize: the last member's bitfield width (0: not a bitfield)
+ */
+struct lft_btf_walk {
+	struct btf *btf;
+	const struct btf_type *t;
+	u32 bitoff;
+	u32 bitsize;
+};
+
+int lft_btf_walk_start(struct lft_btf_walk *w, const char *func,
+		       const char *param, unsigned int *idx);
+int lft_btf_walk_deref(struct lft_btf_walk *w);
+int lft_btf_walk_member(struct lft_btf_walk *w, const char *name);
+const char *lft_btf_walk_type(const struct lft_btf_walk *w, u32 *bitsize,
+			      u32 *bitoff);
+bool lft_btf_walk_char_ptr(const struct lft_btf_walk *w);
+bool lft_btf_walk_char_array(const struct lft_btf_walk *w);
+void lft_btf_walk_end(struct lft_btf_walk *w);
+
 struct seq_buf;
 void lft_btf_print_args(struct seq_buf *s, unsigned long func,
 			const unsigned long *args, unsigned int nargs);

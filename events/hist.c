@@ -70,6 +70,25 @@ static noinline void lft_hist_stack(unsigned long *out)
 		out[j] = st[from++];
 }
 
+/**
+ * lft_hist_stack_var() - a stack variable's value for this hit
+ *	(6.12's "st=common_stacktrace"), kept as 6.12 keeps it: the count
+ *	of entries, then the entries, then a 0
+ * @out: LFT_HIST_STACK_DEPTH + 2 words (a string slot of the element)
+ *
+ * Any context.
+ */
+void lft_hist_stack_var(unsigned long *out)
+{
+	unsigned int n;
+
+	memset(out, 0, (LFT_HIST_STACK_DEPTH + 2) * sizeof(*out));
+	lft_hist_stack(out + 1);
+	for (n = 0; n < LFT_HIST_STACK_DEPTH && out[n + 1]; n++)
+		;
+	out[0] = n;
+}
+
 /* Up to @n bytes of @src, to its NUL: 6.1's key strings (@dst zeroed). */
 static void lft_hist_strcpy(u8 *dst, const char *src, unsigned int n)
 {

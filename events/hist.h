@@ -477,6 +477,9 @@ static inline bool lft_hx_shared(const struct lft_hfield *hf)
 	return hf->kind == LFT_HF_REF && !(hf->flags & LFT_HF_ALIAS);
 }
 
+/* hist.c */
+void lft_hist_stack_var(unsigned long *out);
+
 /* hist_expr.c */
 int lft_hx_place(struct lft_hfield *slot, struct lft_hfield *hf);
 void lft_hx_drop(struct lft_hfield *hf);

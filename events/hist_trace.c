@@ -42,7 +42,8 @@ static bool lft_hist_synth_takes(const struct lft_synth_field *sf,
 
 	if (strstr(type, "char[") && sf->is_string && sf->is_dynamic)
 		return true;
-	if ((v->kind == LFT_HF_STACK) != sf->is_stack)
+	/* A stack, or a variable that holds one (s=$st): by its type. */
+	if (!strcmp(type, "unsigned long[]") != sf->is_stack)
 		return false;
 	if (sf->is_stack)
 		return true;

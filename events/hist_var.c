@@ -399,7 +399,8 @@ int lft_hist_vars(struct lft_hist_parse *p)
 			lft_hist_var_execname(v);
 			hd->comm = true;
 		}
-		if (v->flags & LFT_HF_STRING)
+		/* A string's text and a stack's entries live in the element. */
+		if ((v->flags & LFT_HF_STRING) || v->kind == LFT_HF_STACK)
 			v->var_str = hd->nvar_str++;
 	}
 	hd->nslots = hd->nvars;
@@ -620,6 +621,14 @@ void lft_hist_slot_set(const struct lft_hist_data *hd,
 
 		lft_hist_var_string(hd, v, elt, dst, c);
 		val = (u64)(uintptr_t)dst;
+	} else if (v->kind == LFT_HF_STACK) {
+		/* Its address, which a synthetic event's stack field takes. */
+		unsigned long *st = (void *)lft_hist_slot_str(hd, elt, str);
+
+		BUILD_BUG_ON((LFT_HIST_STACK_DEPTH + 2) * sizeof(long) >
+			     LFT_HIST_VAR_STR);
+		lft_hist_stack_var(st);
+		val = (u64)(uintptr_t)st;
 	} else {
 		val = lft_hist_eval(v, c);
 	}

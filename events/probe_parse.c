@@ -54,6 +54,11 @@ const char *const lft_pb_err_text[LFT_PB_E_COUNT] = {
 	[LFT_PB_E_DOUBLE_ARGS] = "$arg* can be used only once in the parameters",
 	[LFT_PB_E_ARGS_2LONG] = "$arg* failed because the argument list is too long",
 	[LFT_PB_E_BAD_TYPE4STR] = "This type does not fit for string.",
+	[LFT_PB_E_NO_PTR_STRCT] = "This is not a pointer to union/structure.",
+	[LFT_PB_E_NOSUP_DAT_ARG] = "Non pointer structure/union argument is not supported.",
+	[LFT_PB_E_BAD_HYPHEN] = "Failed to parse single hyphen. Forgot '>'?",
+	[LFT_PB_E_NO_BTF_FIELD] = "This field is not found.",
+	[LFT_PB_E_BAD_BTF_TID] = "Failed to get BTF type info.",
 	[LFT_PB_E_BAD_STACK_NUM] = "Invalid stack number",
 	[LFT_PB_E_BAD_ARG_NUM] = "Invalid argument number",
 	[LFT_PB_E_BAD_VAR] = "Invalid $-variable specified",
@@ -146,18 +151,6 @@ static bool lft_pb_good_name(const char *name, bool sys)
 
 /* ------------------------------------------------------ one argument */
 
-struct lft_pb_argctx {
-	struct lft_pb_words *w;
-	struct lft_pb_arg *a;
-	unsigned int slot;	/* the program slot 6.1 would be at */
-	const char *func;	/* a return probe's function, for BTF */
-	const char *btf_func;	/* an entry probe's, for parameter names */
-	bool is_return, at_entry;
-	bool btf_var, btf_char_ptr;	/* the value is that parameter's */
-	bool btf;		/* names are parameters (lft_pb_btf_on()) */
-	bool ret_args;		/* a return probe's read entry values */
-	u8 kind;		/* the probe's, enum lft_pb_probe_kind */
-};
 
 /*
  * Whether a definition's words may name parameters from BTF: kprobes
@@ -201,7 +194,8 @@ static int lft_pb_parse_var(struct lft_pb_argctx *c, const char *var,
 		a->param = offs;
 		return 0;
 	}
-	if (!strcmp(var, "retval")) {
+	/* Upstream's grammar: any "$retval..." (members follow it). */
+	if (!strcmp(var, "retval") || (c->btf && str_has_prefix(var, "retval"))) {
 		if (!c->is_return)
 			return lft_pb_err(c->w, offs, LFT_PB_E_RETVAL_ON_PROBE);
 		/* Kernels that type it from BTF refuse a void function's. */
@@ -264,8 +258,16 @@ static int lft_pb_parse_var(struct lft_pb_argctx *c, const char *var,
 	return lft_pb_err(c->w, offs, LFT_PB_E_BAD_VAR);
 }
 
-static int lft_pb_push_deref(struct lft_pb_argctx *c, long off, bool user,
-			     int offs)
+/**
+ * lft_pb_push_deref() - one more dereference in the argument's fetch
+ * @c: the argument being parsed
+ * @off: the offset read at
+ * @user: it reads user memory
+ * @offs: the caret for an error
+ *
+ * Return: 0, or -EINVAL (TOO_MANY_OPS) past the program's slots.
+ */
+int lft_pb_push_deref(struct lft_pb_argctx *c, long off, bool user, int offs)
 {
 	struct lft_pb_arg *a = c->a;
 
@@ -274,37 +276,6 @@ static int lft_pb_push_deref(struct lft_pb_argctx *c, long off, bool user,
 	a->deref[a->nderef].off = off;
 	a->deref[a->nderef].user = user;
 	a->nderef++;
-	return 0;
-}
-
-/*
- * A parameter by its name, where kernels name them from BTF (6.12): only
- * at a function's entry or exit. A return probe's (the value saved at
- * entry) and a structure's members (PARAM->FIELD) are not done.
- */
-static int lft_pb_parse_btf_var(struct lft_pb_argctx *c, const char *arg,
-				int offs)
-{
-	struct lft_btf_param p;
-	int ret;
-
-	if (!c->at_entry && !c->is_return)
-		return lft_pb_err(c->w, offs, LFT_PB_E_NOSUP_BTFARG);
-	if (!c->btf_func || strpbrk(arg, ".-"))
-		return lft_pb_err(c->w, offs, LFT_PB_E_BAD_FETCH_ARG);
-	ret = lft_btf_func_param(c->btf_func, arg, 0, &p);
-	if (ret) {
-		lft_pb_err(c->w, offs, ret == -EOPNOTSUPP ?
-			   LFT_PB_E_NO_BTF_ENTRY : LFT_PB_E_NO_BTFARG);
-		return -ENOENT;
-	}
-	/* At the exit: the value the entry saved. */
-	if (c->is_return && p.idx >= LFT_PB_EDATA_MAX)
-		return lft_pb_err(c->w, offs, LFT_PB_E_NOFENTRY_ARGS);
-	c->a->base = c->is_return ? LFT_PB_EDATA : LFT_PB_ARG;
-	c->a->param = p.idx;
-	c->btf_var = true;
-	c->btf_char_ptr = p.char_ptr;
 	return 0;
 }
 
@@ -320,6 +291,10 @@ static int lft_pb_parse_fetch(struct lft_pb_argctx *c, char *arg, int offs)
 
 	switch (arg[0]) {
 	case '$':
+		/* Typed from BTF, members too, where names are parameters. */
+		if (c->btf && c->is_return && c->func &&
+		    str_has_prefix(arg, "$retval"))
+			return lft_pb_parse_btf_var(c, arg, offs);
 		return lft_pb_parse_var(c, arg + 1, offs);
 	case '%':
 		/* No registers for fprobes and eprobes. */
@@ -392,6 +367,7 @@ static int lft_pb_parse_fetch(struct lft_pb_argctx *c, char *arg, int offs)
 			return ret;
 		/* What memory holds there is no longer the parameter's type. */
 		c->btf_var = false;
+		c->btf_member = false;
 		if (a->base == LFT_PB_COMM || a->base == LFT_PB_DATA) {
 			if (!a->nderef)
 				return lft_pb_err(c->w, offs,
@@ -589,8 +565,22 @@ static int lft_pb_parse_body(struct lft_pb_argctx *c, const char *body,
 		goto out;
 	}
 	ret = lft_pb_parse_fetch(c, arg, offs);
-	/* A string from a parameter that points to char: read through it. */
-	if (!ret && c->btf_var && a->type->kind == LFT_PB_STRING)
+	/* A member untyped: typed from BTF, so sized only now. */
+	if (!ret && !t && c->btf_member) {
+		a->type = lft_pb_find_type(c->btf_type);
+		*size = a->offset + a->type->size;
+		if (*size > LFT_PB_ARGS_MAX_SIZE) {
+			lft_pb_err(c->w, offs, LFT_PB_E_EVENT_TOO_BIG);
+			ret = -E2BIG;
+			goto out;
+		}
+	}
+	/*
+	 * A string from a parameter or member that points to char: read
+	 * through it; an array of bytes is read in place.
+	 */
+	if (!ret && c->btf_var && a->type->kind == LFT_PB_STRING &&
+	    !c->btf_char_array)
 		ret = c->btf_char_ptr ?
 		      lft_pb_push_deref(c, 0, a->type->user, offs) :
 		      lft_pb_err(c->w, offs, LFT_PB_E_BAD_TYPE4STR);
@@ -598,6 +588,14 @@ static int lft_pb_parse_body(struct lft_pb_argctx *c, const char *body,
 		ret = lft_pb_set_store(c, offs, toffs);
 	if (!ret && t && t[0] == 'b' && lft_pb_parse_bitfield(c, t))
 		ret = lft_pb_err(c->w, toffs, LFT_PB_E_BAD_BITFIELD);
+	/* An untyped bitfield member: through its container, as 6.12. */
+	if (!ret && !t && c->btf_member && c->btf_bitsize &&
+	    (c->btf_bitsize % 8 || c->btf_bitoff)) {
+		if (++c->slot >= LFT_PB_SLOTS_END)
+			ret = lft_pb_err(c->w, offs, LFT_PB_E_TOO_MANY_OPS);
+		a->bf_width = c->btf_bitsize;
+		a->bf_off = c->btf_bitoff;
+	}
 	if (!ret && a->count) {
 		if (a->loc == LFT_PB_LOC_VALUE)
 			ret = lft_pb_err(c->w, toffs, LFT_PB_E_BAD_STRING);

@@ -33,4 +33,26 @@ int lft_pb_parse_args(struct lft_pb_words *w, struct lft_pb_def *def,
 int lft_pb_parse_arg(struct lft_pb_words *w, struct lft_pb_def *def,
 		     unsigned int i, const char *text, bool at_entry);
 
+/* One argument being parsed (probe_parse.c; probe_btf.c's members). */
+struct lft_pb_argctx {
+	struct lft_pb_words *w;
+	struct lft_pb_arg *a;
+	unsigned int slot;	/* the program slot 6.1 would be at */
+	const char *func;	/* a return probe's function, for BTF */
+	const char *btf_func;	/* an entry probe's, for parameter names */
+	bool is_return, at_entry;
+	bool btf_var, btf_char_ptr;	/* the value is that parameter's */
+	bool btf_char_array;	/* a member that is an array of bytes */
+	bool btf;		/* names are parameters (lft_pb_btf_on()) */
+	bool ret_args;		/* a return probe's read entry values */
+	u8 kind;		/* the probe's, enum lft_pb_probe_kind */
+	/* A member's (PARAM->FIELD): its type from BTF, bitfield. */
+	bool btf_member;
+	const char *btf_type;
+	u32 btf_bitsize, btf_bitoff;
+};
+
+int lft_pb_push_deref(struct lft_pb_argctx *c, long off, bool user, int offs);
+int lft_pb_parse_btf_var(struct lft_pb_argctx *c, char *arg, int offs);
+
 #endif /* LFT_EVENTS_PROBE_PARSE_H */

@@ -19,6 +19,7 @@
 #include <linux/string.h>
 #include <linux/uaccess.h>
 
+#include "compat/behave.h"
 #include "core/trace.h"
 #include "events/event.h"
 #include "events/dynevent.h"
@@ -110,8 +111,9 @@ static unsigned int lft_synth_strlen(const char *str, unsigned int max)
 }
 
 /*
- * A stack's bytes: its entries up to the first 0, that 0 too if room;
- * read without faulting (an unreadable one is an empty stack).
+ * A stack's bytes: its words up to the first 0, that 0 too if room (6.1;
+ * 6.12 leaves it out: its first word is the count); read without
+ * faulting (an unreadable one is an empty stack).
  */
 static unsigned int lft_synth_stacklen(const unsigned long *stack)
 {
@@ -123,7 +125,7 @@ static unsigned int lft_synth_stacklen(const unsigned long *stack)
 			break;
 		n++;
 	}
-	if (n < LFT_SYNTH_STACK_MAX)
+	if (!LFT_SYNTH_STACK_COUNTED && n < LFT_SYNTH_STACK_MAX)
 		n++;
 	return n * sizeof(long);
 }
@@ -162,9 +164,12 @@ static void lft_synth_strcpy(char *dst, const char *src, unsigned int room)
  */
 static void lft_synth_stackcpy(void *dst, const void *src, unsigned int len)
 {
+	if (!len)
+		return;
 	if (copy_from_kernel_nofault(dst, src, len))
 		memset(dst, 0, len);
-	else if (len < LFT_SYNTH_STACK_MAX * sizeof(long))
+	else if (!LFT_SYNTH_STACK_COUNTED &&
+		 len < LFT_SYNTH_STACK_MAX * sizeof(long))
 		*(unsigned long *)(dst + len - sizeof(long)) = 0;
 }
 
@@ -283,6 +288,12 @@ static void lft_synth_print_stack(struct seq_buf *s, const void *rec,
 
 	if (off + n > len)
 		return;
+	/* 6.12: every word after the count, as it prints them. */
+	if (LFT_SYNTH_STACK_COUNTED) {
+		for (i = 1; i < n / sizeof(long); i++)
+			seq_buf_printf(s, "=> %pS\n", (void *)p[i]);
+		return;
+	}
 	for (i = 0; i + 1 <= n / sizeof(long) && p[i]; i++)
 		seq_buf_printf(s, "=> %pS\n", (void *)p[i]);
 }

@@ -164,6 +164,76 @@ static const struct file_operations lft_testmod_args_fops = {
 	.llseek = noop_llseek,
 };
 
+/*
+ * A structure of known contents for probe arguments' members
+ * (PARAM->FIELD, $retval->FIELD): bitfields, a member of an anonymous
+ * union, a nested structure, a string through a pointer and in place, a
+ * pointer to the next one (short names: an argument's text is at most 63
+ * characters, and tests chain "->nx" 14 times). "echo N > node" sets the
+ * ids to N and N + 1 and calls lft_testmod_node_get(N), then
+ * lft_testmod_node_sum(its result, 1), which returns N + 1.
+ */
+struct lft_testmod_node {
+	int id;
+	unsigned int lo:3, mid:9, hi:4;
+	union {
+		long key;
+		u32 key32;
+	};
+	struct {
+		short depth;
+		const char *label;
+	} info;
+	char tag[8];
+	struct lft_testmod_node *nx;	/* the next one */
+};
+
+static struct lft_testmod_node lft_testmod_nodes[2] = {
+	{ .lo = 5, .mid = 300, .hi = 9, .key = -7,
+	  .info = { .depth = 3, .label = "first" }, .tag = "tag0",
+	  .nx = &lft_testmod_nodes[1] },
+	{ .lo = 2, .mid = 17, .hi = 15, .key = 1234567,
+	  .info = { .depth = -4, .label = "second" }, .tag = "tag1" },
+};
+
+static noinline struct lft_testmod_node *lft_testmod_node_get(int id)
+{
+	WRITE_ONCE(lft_testmod_nodes[0].id, id);
+	WRITE_ONCE(lft_testmod_nodes[1].id, id + 1);
+	return &lft_testmod_nodes[0];
+}
+
+static noinline int lft_testmod_node_sum(struct lft_testmod_node *n, int add)
+{
+	int r = READ_ONCE(n->id) + add;
+
+	WRITE_ONCE(lft_testmod_sink, r);
+	return r;
+}
+
+static struct lft_testmod_node *(*lft_testmod_node_get_ptr)(int id) =
+	lft_testmod_node_get;
+static int (*lft_testmod_node_sum_ptr)(struct lft_testmod_node *n,
+				       int add) = lft_testmod_node_sum;
+
+static ssize_t lft_testmod_node_write(struct file *file,
+				      const char __user *buf, size_t count,
+				      loff_t *ppos)
+{
+	int n, ret = kstrtoint_from_user(buf, count, 10, &n);
+
+	if (ret)
+		return ret;
+	READ_ONCE(lft_testmod_node_sum_ptr)(READ_ONCE(lft_testmod_node_get_ptr)(n), 1);
+	return count;
+}
+
+static const struct file_operations lft_testmod_node_fops = {
+	.owner = THIS_MODULE,
+	.write = lft_testmod_node_write,
+	.llseek = noop_llseek,
+};
+
 #ifdef CONFIG_MITIGATION_CALL_DEPTH_TRACKING
 /*
  * The count is a shift register: each call shifts it right by 5 (the sign
@@ -305,6 +375,8 @@ static int __init lft_testmod_init(void)
 			    &lft_testmod_nap_fops);
 	debugfs_create_file("args", 0200, lft_testmod_dir, NULL,
 			    &lft_testmod_args_fops);
+	debugfs_create_file("node", 0200, lft_testmod_dir, NULL,
+			    &lft_testmod_node_fops);
 	lft_testmod_depth_init();
 	lft_testmod_endbr_init();
 	return 0;

@@ -1,0 +1,191 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Probe arguments named from BTF: a parameter by its name, "$retval",
+ * and either followed by members (PARAM->FIELD, PARAM->FIELD.FIELD,
+ * PARAM->FIELD->FIELD, $retval->FIELD), as 6.12's probes take them at a
+ * function's entry and exit. Each "->" is one dereference at the byte
+ * offset of the members it reaches; what the last member is gives the
+ * argument its type (a bitfield is read through its container), and a
+ * string through a "char *" member is read through the pointer. The
+ * errors are 6.12's, with its carets: each at the start of the name it
+ * is about (a member's), a bad separator's at the separator.
+ *
+ * Where 6.12 puts the caret of an error found after the last member
+ * (":string" on a member that is no string) depends on where the kernel
+ * allocated its copy of the text: lftrace puts it at the last member.
+ */
+#include <linux/errno.h>
+#include <linux/string.h>
+
+#include "compat/btf.h"
+#include "events/probe.h"
+#include "events/probe_parse.h"
+
+/*
+ * Cut @name at its first separator: 1 for "->", 0 for "." or none (*@next
+ * then the text after it, or left NULL); a lone '-' is an error, its
+ * caret at it (@offs is @name's place).
+ */
+static int lft_pb_split_field(struct lft_pb_argctx *c, char *name,
+			      char **next, int offs)
+{
+	char *sep = strpbrk(name, ".-");
+
+	if (!sep)
+		return 0;
+	if (sep[0] == '.') {
+		*sep = '\0';
+		*next = sep + 1;
+		return 0;
+	}
+	if (sep[1] != '>')
+		return lft_pb_err(c->w, offs + (sep - name), LFT_PB_E_BAD_HYPHEN);
+	*sep = '\0';
+	*next = sep + 2;
+	return 1;
+}
+
+/* The members after the first "->", @field at @offs in the word. */
+static int lft_pb_btf_fields(struct lft_pb_argctx *c, struct lft_btf_walk *bw,
+			     char *field, int offs)
+{
+	char *next;
+	int ptr, ret;
+
+	do {
+		ret = lft_btf_walk_deref(bw);
+		if (ret)
+			return lft_pb_err(c->w, offs, ret == -EINVAL ?
+					  LFT_PB_E_NO_PTR_STRCT :
+					  LFT_PB_E_BAD_BTF_TID);
+		/* Members joined by '.' are in the same structure. */
+		do {
+			next = NULL;
+			ptr = lft_pb_split_field(c, field, &next, offs);
+			if (ptr < 0)
+				return ptr;
+			ret = lft_btf_walk_member(bw, field);
+			if (ret == -ENOENT) {
+				lft_pb_err(c->w, offs, LFT_PB_E_NO_BTF_FIELD);
+				return -ENOENT;
+			}
+			if (ret)
+				return lft_pb_err(c->w, offs, LFT_PB_E_BAD_BTF_TID);
+			if (next)
+				offs += next - field;
+			field = next;
+		} while (!ptr && field);
+		ret = lft_pb_push_deref(c, bw->bitoff / 8, false, offs);
+		if (ret)
+			return ret;
+	} while (field);
+	/* What the argument is typed and read as (probe_parse.c). */
+	c->btf_member = true;
+	c->btf_bitsize = bw->bitsize;
+	c->btf_bitoff = bw->bitoff % 8;
+	c->btf_type = lft_btf_walk_type(bw, &c->btf_bitsize, &c->btf_bitoff);
+	c->btf_char_array = lft_btf_walk_char_array(bw);
+	return 0;
+}
+
+/* "$retval[->FIELD...]" of a return probe, c->func its function. */
+static int lft_pb_btf_retval(struct lft_pb_argctx *c, struct lft_btf_walk *bw,
+			     char *arg, char *field, int offs)
+{
+	unsigned int idx;
+	int ret = lft_btf_walk_start(bw, c->func, NULL, &idx);
+
+	c->a->base = LFT_PB_RETVAL;
+	if (ret == -ENODATA) {
+		lft_pb_err(c->w, offs, LFT_PB_E_NO_RETVAL);
+		return -ENOENT;
+	}
+	if (ret == -EFAULT)
+		return lft_pb_err(c->w, offs, LFT_PB_E_BAD_BTF_TID);
+	if (ret) {
+		/* Without BTF: a plain $retval, nothing to walk. */
+		if (!field)
+			return 0;
+		lft_pb_err(c->w, offs + (field - arg), LFT_PB_E_NO_BTF_ENTRY);
+		return -ENOENT;
+	}
+	return 1;
+}
+
+/* A parameter by its name, c->btf_func its function. */
+static int lft_pb_btf_param(struct lft_pb_argctx *c, struct lft_btf_walk *bw,
+			    const char *arg, int offs)
+{
+	unsigned int idx;
+	int ret;
+
+	/* "$retvalX" is looked for among parameters, and never found. */
+	if (!c->btf_func) {
+		lft_pb_err(c->w, offs, LFT_PB_E_NO_BTFARG);
+		return -ENOENT;
+	}
+	ret = lft_btf_walk_start(bw, c->btf_func, arg, &idx);
+	if (ret == -EFAULT)
+		return lft_pb_err(c->w, offs, LFT_PB_E_BAD_BTF_TID);
+	if (ret) {
+		lft_pb_err(c->w, offs, ret == -EOPNOTSUPP ?
+			   LFT_PB_E_NO_BTF_ENTRY : LFT_PB_E_NO_BTFARG);
+		return -ENOENT;
+	}
+	/* At the exit: the value the entry saved. */
+	if (c->is_return && idx >= LFT_PB_EDATA_MAX)
+		return lft_pb_err(c->w, offs, LFT_PB_E_NOFENTRY_ARGS);
+	c->a->base = c->is_return ? LFT_PB_EDATA : LFT_PB_ARG;
+	c->a->param = idx;
+	return 1;
+}
+
+/**
+ * lft_pb_parse_btf_var() - a fetch argument named from BTF: a parameter
+ *	or "$retval", with members
+ * @c: the argument being parsed (c->btf set)
+ * @arg: its text, cut into pieces as it is parsed
+ * @offs: its place in its word, for carets
+ *
+ * Only at a function's entry or exit; "$retval" only on a return probe
+ * (c->func its function).
+ *
+ * Return: 0, or a negative errno with the error noted.
+ */
+int lft_pb_parse_btf_var(struct lft_pb_argctx *c, char *arg, int offs)
+{
+	bool retval = arg[0] == '$';
+	struct lft_btf_walk bw;
+	char *field = NULL;
+	int ptr, ret;
+
+	if (!retval) {
+		if (!c->at_entry && !c->is_return)
+			return lft_pb_err(c->w, offs, LFT_PB_E_NOSUP_BTFARG);
+		if (!c->btf_func)
+			return lft_pb_err(c->w, offs, LFT_PB_E_BAD_FETCH_ARG);
+	}
+	ptr = lft_pb_split_field(c, arg, &field, offs);
+	if (ptr < 0)
+		return ptr;
+	if (!ptr && field) {
+		/* A structure passed by value: not taken. */
+		lft_pb_err(c->w, offs + (field - arg), LFT_PB_E_NOSUP_DAT_ARG);
+		return -EOPNOTSUPP;
+	}
+	if (retval && !strcmp(arg, "$retval"))
+		ret = lft_pb_btf_retval(c, &bw, arg, field, offs);
+	else
+		ret = lft_pb_btf_param(c, &bw, arg, offs);
+	if (ret <= 0)
+		goto out;
+	c->btf_var = true;
+	c->btf_char_ptr = lft_btf_walk_char_ptr(&bw);
+	ret = field ? lft_pb_btf_fields(c, &bw, field,
+					offs + (field - arg)) : 0;
+	if (field && !ret)
+		c->btf_char_ptr = lft_btf_walk_char_ptr(&bw);
+out:
+	lft_btf_walk_end(&bw);
+	return ret;
+}
