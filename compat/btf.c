@@ -590,22 +590,24 @@ bool lft_btf_func_void(const char *func)
 	return ret;
 }
 
-/*
- * The probe fetch type of BTF type @id in @btf, as kernels whose probe
- * events type arguments from BTF give it: "s32", "u64", "x64", ... (enums
- * are s32 or s64, pointers x64); NULL for void or another kind.
+/**
+ * lft_btf_t_fetch_type() - the probe fetch type of a BTF type
+ * @t: the type, typedefs and qualifiers off, or NULL
+ *
+ * As kernels whose probe events type arguments from BTF name it: enums
+ * s32 or s64, pointers x64, integers of a whole type's width by their
+ * sign and size. A bitfield's integer is no fetch type (compat/btf_walk.c
+ * reads it through its container).
+ *
+ * Return: "s32", "u64", "x64", ...; NULL for void or another kind.
  */
-static const char *lft_btf_fetch_type(const struct btf *btf, u32 id)
+const char *lft_btf_t_fetch_type(const struct btf_type *t)
 {
 	static const char * const ints[2][4] = {
 		{ "u8", "u16", "u32", "u64" }, { "s8", "s16", "s32", "s64" },
 	};
-	const struct btf_type *t;
 	u32 enc, bits;
 
-	/* 0 is void; typedefs and qualifiers off. */
-	t = id ? lft_btf_skip_mods(btf, lft_kcall(btf_type_by_id)(btf, id)) :
-		 NULL;
 	if (!t)
 		return NULL;
 	switch (btf_kind(t)) {
@@ -616,7 +618,6 @@ static const char *lft_btf_fetch_type(const struct btf *btf, u32 id)
 	case BTF_KIND_PTR:
 		return "x64";
 	case BTF_KIND_INT:
-		/* Whole bytes only: a bitfield's type is not a fetch type. */
 		enc = *(const u32 *)(t + 1);	/* what follows an INT */
 		bits = BTF_INT_BITS(enc);
 		if (bits == 8 || bits == 16 || bits == 32 || bits == 64)
@@ -624,6 +625,14 @@ static const char *lft_btf_fetch_type(const struct btf *btf, u32 id)
 				   [ilog2(bits / 8)];
 	}
 	return NULL;
+}
+
+/* The probe fetch type of BTF type @id in @btf (0 is void). */
+static const char *lft_btf_fetch_type(const struct btf *btf, u32 id)
+{
+	/* Typedefs and qualifiers off. */
+	return id ? lft_btf_t_fetch_type(lft_btf_skip_mods(btf,
+				lft_kcall(btf_type_by_id)(btf, id))) : NULL;
 }
 
 /*

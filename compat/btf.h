@@ -63,6 +63,7 @@ struct btf;
 struct btf_type;
 const struct btf_type *lft_btf_skip_mods(const struct btf *btf,
 					 const struct btf_type *t);
+const char *lft_btf_t_fetch_type(const struct btf_type *t);
 const struct btf_type *lft_btf_func_proto_skip(const char *func,
 					       struct btf **btf,
 					       unsigned int *skip);

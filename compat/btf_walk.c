@@ -14,7 +14,6 @@
  */
 #include <linux/btf.h>
 #include <linux/err.h>
-#include <linux/log2.h>
 #include <linux/string.h>
 
 #include "compat/btf.h"
@@ -162,32 +161,19 @@ found:
 const char *lft_btf_walk_type(const struct lft_btf_walk *w, u32 *bitsize,
 			      u32 *bitoff)
 {
-	static const char * const ints[2][4] = {
-		{ "u8", "u16", "u32", "u64" }, { "s8", "s16", "s32", "s64" },
-	};
-	u32 enc, bits;
+	const char *name = lft_btf_t_fetch_type(w->t);
+	u32 enc;
 
-	switch (btf_kind(w->t)) {
-	case BTF_KIND_ENUM:
-		return "s32";
-	case BTF_KIND_ENUM64:
-		return "s64";
-	case BTF_KIND_PTR:
-		return "x64";
-	case BTF_KIND_INT:
-		enc = *(const u32 *)(w->t + 1);	/* what follows an INT */
-		bits = BTF_INT_BITS(enc);
-		if (bits == 8 || bits == 16 || bits == 32 || bits == 64)
-			return ints[!!(BTF_INT_ENCODING(enc) & BTF_INT_SIGNED)]
-				   [ilog2(bits / 8)];
-		if (BTF_INT_ENCODING(enc) & BTF_INT_SIGNED)
-			return NULL;
-		/* An old-style bitfield: its width is in the type. */
-		*bitsize = bits;
-		*bitoff += BTF_INT_OFFSET(enc);
-		return "u64";
-	}
-	return NULL;
+	if (name || btf_kind(w->t) != BTF_KIND_INT)
+		return name;
+	/* An integer of no whole type's width: unsigned, a bitfield. */
+	enc = *(const u32 *)(w->t + 1);	/* what follows an INT */
+	if (BTF_INT_ENCODING(enc) & BTF_INT_SIGNED)
+		return NULL;
+	/* An old-style bitfield: its width is in the type. */
+	*bitsize = BTF_INT_BITS(enc);
+	*bitoff += BTF_INT_OFFSET(enc);
+	return "u64";
 }
 
 /*
