@@ -290,6 +290,12 @@ static int lft_store_tracing_on(struct lft_file_ref *ref, char *buf,
 		t->start(ref->tr);
 	else if (!val && t->stop)
 		t->stop(ref->tr);
+	/*
+	 * Readers blocked waiting for whole pages (trace-cmd's splice) go
+	 * and finish: nothing more is coming.
+	 */
+	if (!val)
+		lft_rb_wake_all(ref->tr->rb);
 	return 0;
 }
 

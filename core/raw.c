@@ -7,6 +7,12 @@
  * (splice until buffer_percent of it is filled), or fail with EAGAIN when
  * asked not to block; poll() is supported.
  *
+ * As the kernel's, splice takes finished pages only: the page the writer is
+ * filling stays for read() (trace-cmd's flush at the end). A splice that
+ * had to wait returns 0 when tracing was switched off meanwhile, or when
+ * ioctl(fd, 0) or a close of the file (its flush) woke it: that is how
+ * trace-cmd stops its recorders.
+ *
  * per_cpu/cpuN/snapshot_raw is the same over the snapshot buffer (which
  * only a snapshot fills, so a blocking read waits for one); it reads as
  * empty (EOF) while no snapshot buffer is allocated.
@@ -33,6 +39,7 @@ struct lft_raw {
 	void *page;		/* the last page read, or a spare */
 	size_t off;		/* how much of it read() has given out */
 	size_t len;		/* its size (the buffer's sub-buffer size) */
+	unsigned int wakes;	/* ioctl(0) and flush calls: they end waits */
 };
 
 static const struct file_operations lft_snap_raw_fops;
@@ -100,12 +107,18 @@ static int lft_raw_wait(struct lft_raw *r, bool nonblock, int percent)
 	return ret && signal_pending(current) ? -ERESTARTSYS : 0;
 }
 
-/* One page of the buffer into *page; negative when there is none. */
-static int lft_raw_take(struct lft_raw *r, void **page)
+/*
+ * One page of the buffer into *page (@full: a finished page only); negative
+ * when there is none.
+ */
+static int lft_raw_take(struct lft_raw *r, void **page, bool full)
 {
 	struct lft_rb *rb = lft_raw_rb(r);
 
-	return rb ? lft_rb_read_page(rb, r->cpu, page) : -EAGAIN;
+	if (!rb)
+		return -EAGAIN;
+	return full ? lft_rb_read_full_page(rb, r->cpu, page) :
+		      lft_rb_read_page(rb, r->cpu, page);
 }
 
 static ssize_t lft_raw_read(struct file *file, char __user *ubuf, size_t cnt,
@@ -120,7 +133,7 @@ static ssize_t lft_raw_read(struct file *file, char __user *ubuf, size_t cnt,
 	if (mutex_lock_interruptible(&r->lock))
 		return -ERESTARTSYS;
 	while (r->off >= r->len) {
-		ret = lft_raw_take(r, &r->page);
+		ret = lft_raw_take(r, &r->page, false);
 		if (ret >= 0) {
 			r->off = 0;
 			r->len = page_size(virt_to_page(r->page));
@@ -168,6 +181,7 @@ static ssize_t lft_raw_splice_read(struct file *file, loff_t *ppos,
 	/* The main buffer's page size is its snapshot's too. */
 	struct lft_rb *rb = READ_ONCE(r->tr->rb);
 	size_t psize = PAGE_SIZE << lft_rb_order(rb), got;
+	unsigned int wakes;
 	void *page;
 
 	/* Whole sub-buffers, as the kernel's. */
@@ -185,7 +199,7 @@ again:
 			ret = -ENOMEM;
 			break;
 		}
-		if (lft_raw_take(r, &page) < 0) {
+		if (lft_raw_take(r, &page, true) < 0) {
 			lft_rb_free_read_page(page);
 			break;
 		}
@@ -207,10 +221,44 @@ again:
 		return done;
 	if (ret)
 		return ret;
-	ret = lft_raw_wait(r, nonblock, READ_ONCE(r->tr->buffer_percent));
+	wakes = READ_ONCE(r->wakes);
+	/*
+	 * At least one page: with buffer_percent at 0 a wake-up on every
+	 * event would find the writer's page only, and spin.
+	 */
+	ret = lft_raw_wait(r, nonblock,
+			   max(1, READ_ONCE(r->tr->buffer_percent)));
 	if (ret)
 		return ret > 0 ? 0 : ret;
+	/* Stopped, or told to wake: the caller reads the rest with read(). */
+	if (!lft_array_on(r->tr) || READ_ONCE(r->wakes) != wakes)
+		return 0;
 	goto again;
+}
+
+/* Wake this file's waiters, as the kernel's ioctl(fd, 0) and close do. */
+static void lft_raw_wake(struct lft_raw *r)
+{
+	struct lft_rb *rb = lft_raw_rb(r);
+
+	WRITE_ONCE(r->wakes, r->wakes + 1);
+	if (rb)
+		lft_rb_wake_all(rb);
+}
+
+static long lft_raw_ioctl(struct file *file, unsigned int cmd,
+			  unsigned long arg)
+{
+	if (cmd)
+		return -ENOIOCTLCMD;
+	lft_raw_wake(file->private_data);
+	return 0;
+}
+
+static int lft_raw_flush(struct file *file, fl_owner_t id)
+{
+	lft_raw_wake(file->private_data);
+	return 0;
 }
 
 static __poll_t lft_raw_poll(struct file *file, poll_table *pt)
@@ -230,6 +278,8 @@ static const struct file_operations lft_raw_fops = {
 	.read = lft_raw_read,
 	.splice_read = lft_raw_splice_read,
 	.poll = lft_raw_poll,
+	.unlocked_ioctl = lft_raw_ioctl,
+	.flush = lft_raw_flush,
 	.release = lft_raw_release,
 	.llseek = LFT_NO_LLSEEK,
 };
@@ -240,6 +290,8 @@ static const struct file_operations lft_snap_raw_fops = {
 	.read = lft_raw_read,
 	.splice_read = lft_raw_splice_read,
 	.poll = lft_raw_poll,
+	.unlocked_ioctl = lft_raw_ioctl,
+	.flush = lft_raw_flush,
 	.release = lft_raw_release,
 	.llseek = LFT_NO_LLSEEK,
 };
