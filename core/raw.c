@@ -5,7 +5,8 @@
  * page gets the rest next time); splice() moves whole pages into a pipe,
  * without copying them again. Both block while the CPU's buffer is empty
  * (splice until buffer_percent of it is filled), or fail with EAGAIN when
- * asked not to block; poll() is supported.
+ * asked not to block; poll() says readable as a blocking splice would
+ * return (buffer_percent).
  *
  * As the kernel's, splice takes finished pages only: the page the writer is
  * filling stays for read() (trace-cmd's flush at the end). A splice that
@@ -28,6 +29,7 @@
 #include <linux/splice.h>
 #include <linux/uaccess.h>
 
+#include "compat/behave.h"
 #include "compat/kapi.h"
 #include "core/trace.h"
 
@@ -169,6 +171,19 @@ static const struct pipe_buf_operations lft_raw_buf_ops = {
 	.get = generic_pipe_buf_get,
 };
 
+/*
+ * How full a splice waits for the buffer to be: buffer_percent (a snapshot:
+ * any record). Where a splice waits again after a wake-up (6.1), at least
+ * one page: a wait for any record would return at once for the writer's
+ * page, which splice does not take, and spin.
+ */
+static int lft_raw_splice_percent(struct lft_raw *r)
+{
+	int percent = r->snapshot ? 0 : READ_ONCE(r->tr->buffer_percent);
+
+	return LFT_SPLICE_WAKE_ONCE ? percent : max(1, percent);
+}
+
 static ssize_t lft_raw_splice_read(struct file *file, loff_t *ppos,
 				   struct pipe_inode_info *pipe, size_t len,
 				   unsigned int flags)
@@ -182,6 +197,7 @@ static ssize_t lft_raw_splice_read(struct file *file, loff_t *ppos,
 	struct lft_rb *rb = READ_ONCE(r->tr->rb);
 	size_t psize = PAGE_SIZE << lft_rb_order(rb), got;
 	unsigned int wakes;
+	bool woken = false;
 	void *page;
 
 	/* Whole sub-buffers, as the kernel's. */
@@ -221,18 +237,16 @@ again:
 		return done;
 	if (ret)
 		return ret;
+	if (woken)
+		return 0;
 	wakes = READ_ONCE(r->wakes);
-	/*
-	 * At least one page: with buffer_percent at 0 a wake-up on every
-	 * event would find the writer's page only, and spin.
-	 */
-	ret = lft_raw_wait(r, nonblock,
-			   max(1, READ_ONCE(r->tr->buffer_percent)));
+	ret = lft_raw_wait(r, nonblock, lft_raw_splice_percent(r));
 	if (ret)
 		return ret > 0 ? 0 : ret;
 	/* Stopped, or told to wake: the caller reads the rest with read(). */
 	if (!lft_array_on(r->tr) || READ_ONCE(r->wakes) != wakes)
 		return 0;
+	woken = LFT_SPLICE_WAKE_ONCE;
 	goto again;
 }
 
@@ -269,7 +283,12 @@ static __poll_t lft_raw_poll(struct file *file, poll_table *pt)
 	if (r->off < r->len || (READ_ONCE(r->tr->flags) & LFT_OPT_BLOCK) ||
 	    !rb)
 		return EPOLLIN | EPOLLRDNORM;
-	return lft_rb_poll(rb, r->cpu, file, pt, 0);
+	/*
+	 * Readable once buffer_percent is filled, as the kernel's: trace-cmd
+	 * selects before each splice, and must sleep until a page is ready.
+	 */
+	return lft_rb_poll(rb, r->cpu, file, pt,
+			   READ_ONCE(r->tr->buffer_percent));
 }
 
 static const struct file_operations lft_raw_fops = {

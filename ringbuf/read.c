@@ -626,13 +626,30 @@ void lft_rb_irq_work(struct irq_work *work)
 	wake_up_all(&cb->rb->waitq);
 }
 
-/* Pages filled but unread on a CPU, in percent of its ring. */
-static int lft_rb_fill_percent(struct lft_rb_cpu *cb)
+/*
+ * Is @percent of a CPU's ring filled, as the kernel's watermark? Records to
+ * read, the writer off the page being read, and the pages filled but
+ * unread (that one among them while it holds some) with the writer's
+ * counted (at 100 a reader still wakes); so a ring of 2 pages at 50 wakes
+ * as soon as the writer has left the page being read.
+ */
+static bool lft_rb_full_hit(struct lft_rb *rb, int cpu, struct lft_rb_cpu *cb,
+			    int percent)
 {
-	u64 seqt = READ_ONCE(READ_ONCE(cb->tail)->seq);
-	u64 unread = seqt >= cb->reader_seq ? seqt - cb->reader_seq : 0;
+	unsigned long flags;
+	u64 seqt, unread;
+	bool busy;
 
-	return min_t(u64, 100, unread * 100 / cb->nr_pages);
+	if (lft_rb_empty_cpu(rb, cpu))
+		return false;
+	raw_spin_lock_irqsave(&cb->reader_lock, flags);
+	busy = READ_ONCE(cb->commit_page) == cb->reader;
+	seqt = READ_ONCE(READ_ONCE(cb->tail)->seq);
+	unread = seqt >= cb->reader_seq ? seqt - cb->reader_seq : 0;
+	if (cb->rpos < local_read(&cb->reader->data->commit))
+		unread++;
+	raw_spin_unlock_irqrestore(&cb->reader_lock, flags);
+	return !busy && (unread + 1) * 100 >= (u64)percent * cb->nr_pages;
 }
 
 static bool lft_rb_ready(struct lft_rb *rb, int cpu, int percent)
@@ -654,7 +671,7 @@ static bool lft_rb_ready(struct lft_rb *rb, int cpu, int percent)
 			WRITE_ONCE(cb->full_percent, percent);
 			/* As above: announce the waiter, then look. */
 			smp_mb();
-			if (lft_rb_fill_percent(cb) >= percent)
+			if (lft_rb_full_hit(rb, c, cb, percent))
 				return true;
 		}
 	}
