@@ -79,6 +79,12 @@
 /* A probe argument's type "char" (after 6.1): a byte shown as 'c'. */
 #define LFT_PB_CHAR_TYPE	1
 #define LFT_PB_TYPES_TEXT	"x8/16/32/64, char, string, symbol,"
+/*
+ * buffer_percent keeps a 0 (6.1 makes it 1). A splice of trace_pipe_raw
+ * that had to wait looks once more when woken and returns 0 if there is
+ * still no whole page (6.1 waits again).
+ */
+#define LFT_SPLICE_WAKE_ONCE	1
 #else
 /*
  * 6.1: trace_marker keeps 1 KiB of a write; trace_marker_raw takes up to
@@ -105,6 +111,7 @@
 #define LFT_FLT_FUNCTION	0
 #define LFT_PB_CHAR_TYPE	0
 #define LFT_PB_TYPES_TEXT	"x8/16/32/64, string, symbol,"
+#define LFT_SPLICE_WAKE_ONCE	0
 #endif
 
 #endif /* LFT_COMPAT_BEHAVE_H */

@@ -290,6 +290,12 @@ static int lft_store_tracing_on(struct lft_file_ref *ref, char *buf,
 		t->start(ref->tr);
 	else if (!val && t->stop)
 		t->stop(ref->tr);
+	/*
+	 * Readers blocked waiting for whole pages (trace-cmd's splice) go
+	 * and finish: nothing more is coming.
+	 */
+	if (!val)
+		lft_rb_wake_all(ref->tr->rb);
 	return 0;
 }
 
@@ -451,8 +457,9 @@ static int lft_store_percent(struct lft_file_ref *ref, char *buf, size_t cnt)
 		return ret;
 	if (val > 100)
 		return -EINVAL;
-	/* As the kernel: 0 would never wake a splice reader; it means 1. */
-	WRITE_ONCE(ref->tr->buffer_percent, val ? val : 1);
+	/* 6.1 makes 0 a 1; 6.12 keeps it (a splice then wakes on any record). */
+	WRITE_ONCE(ref->tr->buffer_percent,
+		   val || LFT_SPLICE_WAKE_ONCE ? val : 1);
 	return 0;
 }
 

@@ -5,7 +5,14 @@
  * page gets the rest next time); splice() moves whole pages into a pipe,
  * without copying them again. Both block while the CPU's buffer is empty
  * (splice until buffer_percent of it is filled), or fail with EAGAIN when
- * asked not to block; poll() is supported.
+ * asked not to block; poll() says readable as a blocking splice would
+ * return (buffer_percent).
+ *
+ * As the kernel's, splice takes finished pages only: the page the writer is
+ * filling stays for read() (trace-cmd's flush at the end). A splice that
+ * had to wait returns 0 when tracing was switched off meanwhile, or when
+ * ioctl(fd, 0) or a close of the file (its flush) woke it: that is how
+ * trace-cmd stops its recorders.
  *
  * per_cpu/cpuN/snapshot_raw is the same over the snapshot buffer (which
  * only a snapshot fills, so a blocking read waits for one); it reads as
@@ -22,6 +29,7 @@
 #include <linux/splice.h>
 #include <linux/uaccess.h>
 
+#include "compat/behave.h"
 #include "compat/kapi.h"
 #include "core/trace.h"
 
@@ -33,6 +41,7 @@ struct lft_raw {
 	void *page;		/* the last page read, or a spare */
 	size_t off;		/* how much of it read() has given out */
 	size_t len;		/* its size (the buffer's sub-buffer size) */
+	unsigned int wakes;	/* ioctl(0) and flush calls: they end waits */
 };
 
 static const struct file_operations lft_snap_raw_fops;
@@ -100,12 +109,18 @@ static int lft_raw_wait(struct lft_raw *r, bool nonblock, int percent)
 	return ret && signal_pending(current) ? -ERESTARTSYS : 0;
 }
 
-/* One page of the buffer into *page; negative when there is none. */
-static int lft_raw_take(struct lft_raw *r, void **page)
+/*
+ * One page of the buffer into *page (@full: a finished page only); negative
+ * when there is none.
+ */
+static int lft_raw_take(struct lft_raw *r, void **page, bool full)
 {
 	struct lft_rb *rb = lft_raw_rb(r);
 
-	return rb ? lft_rb_read_page(rb, r->cpu, page) : -EAGAIN;
+	if (!rb)
+		return -EAGAIN;
+	return full ? lft_rb_read_full_page(rb, r->cpu, page) :
+		      lft_rb_read_page(rb, r->cpu, page);
 }
 
 static ssize_t lft_raw_read(struct file *file, char __user *ubuf, size_t cnt,
@@ -120,7 +135,7 @@ static ssize_t lft_raw_read(struct file *file, char __user *ubuf, size_t cnt,
 	if (mutex_lock_interruptible(&r->lock))
 		return -ERESTARTSYS;
 	while (r->off >= r->len) {
-		ret = lft_raw_take(r, &r->page);
+		ret = lft_raw_take(r, &r->page, false);
 		if (ret >= 0) {
 			r->off = 0;
 			r->len = page_size(virt_to_page(r->page));
@@ -156,6 +171,19 @@ static const struct pipe_buf_operations lft_raw_buf_ops = {
 	.get = generic_pipe_buf_get,
 };
 
+/*
+ * How full a splice waits for the buffer to be: buffer_percent (a snapshot:
+ * any record). Where a splice waits again after a wake-up (6.1), at least
+ * one page: a wait for any record would return at once for the writer's
+ * page, which splice does not take, and spin.
+ */
+static int lft_raw_splice_percent(struct lft_raw *r)
+{
+	int percent = r->snapshot ? 0 : READ_ONCE(r->tr->buffer_percent);
+
+	return LFT_SPLICE_WAKE_ONCE ? percent : max(1, percent);
+}
+
 static ssize_t lft_raw_splice_read(struct file *file, loff_t *ppos,
 				   struct pipe_inode_info *pipe, size_t len,
 				   unsigned int flags)
@@ -168,6 +196,8 @@ static ssize_t lft_raw_splice_read(struct file *file, loff_t *ppos,
 	/* The main buffer's page size is its snapshot's too. */
 	struct lft_rb *rb = READ_ONCE(r->tr->rb);
 	size_t psize = PAGE_SIZE << lft_rb_order(rb), got;
+	unsigned int wakes;
+	bool woken = false;
 	void *page;
 
 	/* Whole sub-buffers, as the kernel's. */
@@ -185,7 +215,7 @@ again:
 			ret = -ENOMEM;
 			break;
 		}
-		if (lft_raw_take(r, &page) < 0) {
+		if (lft_raw_take(r, &page, true) < 0) {
 			lft_rb_free_read_page(page);
 			break;
 		}
@@ -207,10 +237,42 @@ again:
 		return done;
 	if (ret)
 		return ret;
-	ret = lft_raw_wait(r, nonblock, READ_ONCE(r->tr->buffer_percent));
+	if (woken)
+		return 0;
+	wakes = READ_ONCE(r->wakes);
+	ret = lft_raw_wait(r, nonblock, lft_raw_splice_percent(r));
 	if (ret)
 		return ret > 0 ? 0 : ret;
+	/* Stopped, or told to wake: the caller reads the rest with read(). */
+	if (!lft_array_on(r->tr) || READ_ONCE(r->wakes) != wakes)
+		return 0;
+	woken = LFT_SPLICE_WAKE_ONCE;
 	goto again;
+}
+
+/* Wake this file's waiters, as the kernel's ioctl(fd, 0) and close do. */
+static void lft_raw_wake(struct lft_raw *r)
+{
+	struct lft_rb *rb = lft_raw_rb(r);
+
+	WRITE_ONCE(r->wakes, r->wakes + 1);
+	if (rb)
+		lft_rb_wake_all(rb);
+}
+
+static long lft_raw_ioctl(struct file *file, unsigned int cmd,
+			  unsigned long arg)
+{
+	if (cmd)
+		return -ENOIOCTLCMD;
+	lft_raw_wake(file->private_data);
+	return 0;
+}
+
+static int lft_raw_flush(struct file *file, fl_owner_t id)
+{
+	lft_raw_wake(file->private_data);
+	return 0;
 }
 
 static __poll_t lft_raw_poll(struct file *file, poll_table *pt)
@@ -221,7 +283,12 @@ static __poll_t lft_raw_poll(struct file *file, poll_table *pt)
 	if (r->off < r->len || (READ_ONCE(r->tr->flags) & LFT_OPT_BLOCK) ||
 	    !rb)
 		return EPOLLIN | EPOLLRDNORM;
-	return lft_rb_poll(rb, r->cpu, file, pt, 0);
+	/*
+	 * Readable once buffer_percent is filled, as the kernel's: trace-cmd
+	 * selects before each splice, and must sleep until a page is ready.
+	 */
+	return lft_rb_poll(rb, r->cpu, file, pt,
+			   READ_ONCE(r->tr->buffer_percent));
 }
 
 static const struct file_operations lft_raw_fops = {
@@ -230,6 +297,8 @@ static const struct file_operations lft_raw_fops = {
 	.read = lft_raw_read,
 	.splice_read = lft_raw_splice_read,
 	.poll = lft_raw_poll,
+	.unlocked_ioctl = lft_raw_ioctl,
+	.flush = lft_raw_flush,
 	.release = lft_raw_release,
 	.llseek = LFT_NO_LLSEEK,
 };
@@ -240,6 +309,8 @@ static const struct file_operations lft_snap_raw_fops = {
 	.read = lft_raw_read,
 	.splice_read = lft_raw_splice_read,
 	.poll = lft_raw_poll,
+	.unlocked_ioctl = lft_raw_ioctl,
+	.flush = lft_raw_flush,
 	.release = lft_raw_release,
 	.llseek = LFT_NO_LLSEEK,
 };

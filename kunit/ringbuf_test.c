@@ -811,6 +811,56 @@ static void rb_read_page_missed(struct kunit *test)
 }
 
 /*
+ * Full pages only (splice): nothing while the writer is on the only page
+ * with records, which a plain page read then takes; a finished page whole;
+ * the rest of a partly read page once the writer has left it.
+ */
+/* The data records in a page (stamps and padding left out). */
+static int page_data_count(const void *page)
+{
+	struct rec recs[64];
+	int i, n = page_decode(page, recs, 64), k = 0;
+
+	for (i = 0; i < n; i++)
+		k += recs[i].type <= 28;
+	return k;
+}
+
+static void rb_read_full_page(struct kunit *test)
+{
+	struct lft_rb *rb = rb_new(test, 4, false);
+	void *page = lft_rb_alloc_read_page(rb);
+	u32 buf[60] = { 0 };
+	int cpu, i, n, per;
+
+	KUNIT_ASSERT_NOT_NULL(test, page);
+	KUNIT_ASSERT_EQ(test, pin_to(raw_smp_processor_id()), 0);
+	cpu = raw_smp_processor_id();
+	KUNIT_EXPECT_EQ(test, lft_rb_read_full_page(rb, cpu, &page), -EAGAIN);
+	for (i = 0; i < 3; i++)
+		KUNIT_ASSERT_EQ(test, lft_rb_write(rb, buf, sizeof(buf)), 0);
+	KUNIT_EXPECT_EQ(test, lft_rb_read_full_page(rb, cpu, &page), -EAGAIN);
+	KUNIT_ASSERT_GT(test, lft_rb_read_page(rb, cpu, &page), 0);
+	KUNIT_EXPECT_EQ(test, page_data_count(page), 3);
+
+	/*
+	 * A page's worth and two more: the writer leaves the page read from
+	 * (its rest is finished) for the next, which it is still on.
+	 */
+	per = LFT_RB_DATA_SIZE / (sizeof(buf) + 4);
+	for (i = 0; i < per + 2; i++)
+		KUNIT_ASSERT_EQ(test, lft_rb_write(rb, buf, sizeof(buf)), 0);
+	KUNIT_ASSERT_GT(test, lft_rb_read_full_page(rb, cpu, &page), 0);
+	n = page_data_count(page);
+	KUNIT_EXPECT_GT(test, n, 0);
+	KUNIT_EXPECT_EQ(test, lft_rb_read_full_page(rb, cpu, &page), -EAGAIN);
+	KUNIT_ASSERT_GT(test, lft_rb_read_page(rb, cpu, &page), 0);
+	KUNIT_EXPECT_EQ(test, n + page_data_count(page), per + 2);
+	lft_rb_free_read_page(page);
+	lft_rb_free(rb);
+}
+
+/*
  * Sub-buffers of 2^order pages: refusals, the events dropped, about the
  * same bytes in pages of the new size, records only the new size holds,
  * a read page of the old size replaced, resizes in the new pages.
@@ -1179,6 +1229,7 @@ static struct kunit_case lft_rb_cases[] = {
 	KUNIT_CASE(rb_iterator_bounded),
 	KUNIT_CASE(rb_iterator_blocks_resize),
 	KUNIT_CASE(rb_read_page_missed),
+	KUNIT_CASE(rb_read_full_page),
 	KUNIT_CASE(rb_subbuf_order),
 	KUNIT_CASE(rb_swap_cpu),
 	KUNIT_CASE(rb_wakeups),

@@ -482,29 +482,9 @@ static void lft_rb_copy_out(struct lft_rb_cpu *cb, struct lft_rb_data *dst,
 	local_set(&dst->commit, out);
 }
 
-/**
- * lft_rb_read_page() - consume a whole page of records, in the page ABI
- * @rb: the buffer
- * @cpu: which CPU's buffer
- * @page: in: a page from lft_rb_alloc_read_page(); out: a page holding the
- *	records (possibly a different page: the caller owns whatever is
- *	returned and gives it back the same way)
- *
- * A finished page that was not read from is handed over by swapping pages,
- * without copying; otherwise the unread records are copied out. Either way
- * the result is a page as the kernel's trace_pipe_raw returns it: commit
- * holds the data length, OR-ed with LFT_RB_MISSED_EVENTS (and
- * LFT_RB_MISSED_STORED, with the count stored as an unsigned long right
- * after the data) when events were lost before it; bytes past the data are
- * zero.
- *
- * A page of another size than the buffer's pages (which lft_rb_set_order()
- * changed) is first freed and replaced by one of the right size.
- *
- * Return: the data length (without flags), or -EAGAIN when there is
- * nothing to read, -EINVAL for a bad @cpu, -ENOMEM.
- */
-int lft_rb_read_page(struct lft_rb *rb, int cpu, void **page)
+/* Both page reads; @full refuses the page the writer is on. */
+static int lft_rb_read_page_mode(struct lft_rb *rb, int cpu, void **page,
+				 bool full)
 {
 	struct lft_rb_data *dst = *page;
 	unsigned long flags, commit, lost;
@@ -535,6 +515,14 @@ int lft_rb_read_page(struct lft_rb *rb, int cpu, void **page)
 		return -EAGAIN;
 	}
 	p = cb->reader;
+	/*
+	 * The writer is still on this page: a caller wanting whole pages gets
+	 * nothing yet (the records stay, for it or a plain read to take).
+	 */
+	if (full && p->seq >= READ_ONCE(cb->commit_seq)) {
+		raw_spin_unlock_irqrestore(&cb->reader_lock, flags);
+		return -EAGAIN;
+	}
 	commit = local_read(&p->data->commit);
 	lost = cb->lost;
 	cb->lost = 0;
@@ -568,7 +556,55 @@ int lft_rb_read_page(struct lft_rb *rb, int cpu, void **page)
 	}
 	return ret;
 }
+
+/**
+ * lft_rb_read_page() - consume a whole page of records, in the page ABI
+ * @rb: the buffer
+ * @cpu: which CPU's buffer
+ * @page: in: a page from lft_rb_alloc_read_page(); out: a page holding the
+ *	records (possibly a different page: the caller owns whatever is
+ *	returned and gives it back the same way)
+ *
+ * A finished page that was not read from is handed over by swapping pages,
+ * without copying; otherwise the unread records are copied out. Either way
+ * the result is a page as the kernel's trace_pipe_raw returns it: commit
+ * holds the data length, OR-ed with LFT_RB_MISSED_EVENTS (and
+ * LFT_RB_MISSED_STORED, with the count stored as an unsigned long right
+ * after the data) when events were lost before it; bytes past the data are
+ * zero.
+ *
+ * A page of another size than the buffer's pages (which lft_rb_set_order()
+ * changed) is first freed and replaced by one of the right size.
+ *
+ * Return: the data length (without flags), or -EAGAIN when there is
+ * nothing to read, -EINVAL for a bad @cpu, -ENOMEM.
+ */
+int lft_rb_read_page(struct lft_rb *rb, int cpu, void **page)
+{
+	return lft_rb_read_page_mode(rb, cpu, page, false);
+}
 LFT_TEST_EXPORT(lft_rb_read_page);
+
+/**
+ * lft_rb_read_full_page() - lft_rb_read_page(), finished pages only
+ * @rb: the buffer
+ * @cpu: which CPU's buffer
+ * @page: as for lft_rb_read_page()
+ *
+ * For splice, which moves whole pages: while the only unread records are on
+ * the page the writer is filling, nothing is taken (the kernel's splice asks
+ * its ring buffer for full pages the same way; what is left at the end is
+ * for read() to take). The rest of a partly read page counts as finished
+ * once the writer has left it.
+ *
+ * Return: as lft_rb_read_page(); -EAGAIN also while the writer is on the
+ * only page with unread records.
+ */
+int lft_rb_read_full_page(struct lft_rb *rb, int cpu, void **page)
+{
+	return lft_rb_read_page_mode(rb, cpu, page, true);
+}
+LFT_TEST_EXPORT(lft_rb_read_full_page);
 
 /* Set up an empty reader side; the caller provides cb->reader. */
 void lft_rb_reader_init(struct lft_rb_cpu *cb)
@@ -590,13 +626,30 @@ void lft_rb_irq_work(struct irq_work *work)
 	wake_up_all(&cb->rb->waitq);
 }
 
-/* Pages filled but unread on a CPU, in percent of its ring. */
-static int lft_rb_fill_percent(struct lft_rb_cpu *cb)
+/*
+ * Is @percent of a CPU's ring filled, as the kernel's watermark? Records to
+ * read, the writer off the page being read, and the pages filled but
+ * unread (that one among them while it holds some) with the writer's
+ * counted (at 100 a reader still wakes); so a ring of 2 pages at 50 wakes
+ * as soon as the writer has left the page being read.
+ */
+static bool lft_rb_full_hit(struct lft_rb *rb, int cpu, struct lft_rb_cpu *cb,
+			    int percent)
 {
-	u64 seqt = READ_ONCE(READ_ONCE(cb->tail)->seq);
-	u64 unread = seqt >= cb->reader_seq ? seqt - cb->reader_seq : 0;
+	unsigned long flags;
+	u64 seqt, unread;
+	bool busy;
 
-	return min_t(u64, 100, unread * 100 / cb->nr_pages);
+	if (lft_rb_empty_cpu(rb, cpu))
+		return false;
+	raw_spin_lock_irqsave(&cb->reader_lock, flags);
+	busy = READ_ONCE(cb->commit_page) == cb->reader;
+	seqt = READ_ONCE(READ_ONCE(cb->tail)->seq);
+	unread = seqt >= cb->reader_seq ? seqt - cb->reader_seq : 0;
+	if (cb->rpos < local_read(&cb->reader->data->commit))
+		unread++;
+	raw_spin_unlock_irqrestore(&cb->reader_lock, flags);
+	return !busy && (unread + 1) * 100 >= (u64)percent * cb->nr_pages;
 }
 
 static bool lft_rb_ready(struct lft_rb *rb, int cpu, int percent)
@@ -618,7 +671,7 @@ static bool lft_rb_ready(struct lft_rb *rb, int cpu, int percent)
 			WRITE_ONCE(cb->full_percent, percent);
 			/* As above: announce the waiter, then look. */
 			smp_mb();
-			if (lft_rb_fill_percent(cb) >= percent)
+			if (lft_rb_full_hit(rb, c, cb, percent))
 				return true;
 		}
 	}

@@ -174,6 +174,7 @@ bool lft_rb_empty(struct lft_rb *rb);
 void *lft_rb_alloc_read_page(struct lft_rb *rb);
 void lft_rb_free_read_page(void *page);
 int lft_rb_read_page(struct lft_rb *rb, int cpu, void **page);
+int lft_rb_read_full_page(struct lft_rb *rb, int cpu, void **page);
 
 struct lft_rb_iter;
 struct lft_rb_iter *lft_rb_iter_start(struct lft_rb *rb, int cpu, gfp_t gfp);
