@@ -79,6 +79,14 @@
 /* A probe argument's type "char" (after 6.1): a byte shown as 'c'. */
 #define LFT_PB_CHAR_TYPE	1
 #define LFT_PB_TYPES_TEXT	"x8/16/32/64, char, string, symbol,"
+/*
+ * The "symstr" type (after 6.1): a value shown as its symbol+offset, in a
+ * string field; a uprobe takes neither it nor "symbol" (6.1 takes
+ * "symbol" there).
+ */
+#define LFT_PB_SYMSTR_TYPE	1
+#define LFT_PB_SYMSTR_TEXT	" symstr,"
+#define LFT_UP_NO_SYMBOL	1
 #else
 /*
  * 6.1: trace_marker keeps 1 KiB of a write; trace_marker_raw takes up to
@@ -105,6 +113,9 @@
 #define LFT_FLT_FUNCTION	0
 #define LFT_PB_CHAR_TYPE	0
 #define LFT_PB_TYPES_TEXT	"x8/16/32/64, string, symbol,"
+#define LFT_PB_SYMSTR_TYPE	0
+#define LFT_PB_SYMSTR_TEXT	""
+#define LFT_UP_NO_SYMBOL	0
 #endif
 
 #endif /* LFT_COMPAT_BEHAVE_H */
