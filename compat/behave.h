@@ -80,13 +80,13 @@
 #define LFT_PB_CHAR_TYPE	1
 #define LFT_PB_TYPES_TEXT	"x8/16/32/64, char, string, symbol,"
 /*
- * The "symstr" type (after 6.1): a value shown as its symbol+offset, in a
- * string field; a uprobe takes neither it nor "symbol" (6.1 takes
- * "symbol" there).
+ * A uprobe takes neither "symstr" nor "symbol" (6.1 takes both there).
+ * What a probe argument's parse finds wrong after its fetch (symstr's
+ * BAD_SYMSTRING, an array's BAD_STRING) has its caret at the type
+ * counted from the innermost +OFFS(...) fetch (6.1: from the argument).
  */
-#define LFT_PB_SYMSTR_TYPE	1
-#define LFT_PB_SYMSTR_TEXT	" symstr,"
 #define LFT_UP_NO_SYMBOL	1
+#define LFT_PB_CARET_INNER	1
 #else
 /*
  * 6.1: trace_marker keeps 1 KiB of a write; trace_marker_raw takes up to
@@ -113,9 +113,8 @@
 #define LFT_FLT_FUNCTION	0
 #define LFT_PB_CHAR_TYPE	0
 #define LFT_PB_TYPES_TEXT	"x8/16/32/64, string, symbol,"
-#define LFT_PB_SYMSTR_TYPE	0
-#define LFT_PB_SYMSTR_TEXT	""
 #define LFT_UP_NO_SYMBOL	0
+#define LFT_PB_CARET_INNER	0
 #endif
 
 #endif /* LFT_COMPAT_BEHAVE_H */

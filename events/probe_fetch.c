@@ -46,10 +46,8 @@ static const struct lft_pb_type lft_pb_types[] = {
 #if LFT_PB_CHAR_TYPE
 	{ "char", "u8", "'%c'", 1, 0, LFT_PB_CHAR },
 #endif
-#if LFT_PB_SYMSTR_TYPE
 	{ "symstr", "__data_loc char[]", LFT_PB_STR_FMT, 4, 1, LFT_PB_STRING,
 	  .sym = true },
-#endif
 };
 
 /**

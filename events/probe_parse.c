@@ -578,8 +578,8 @@ static int lft_pb_parse_body(struct lft_pb_argctx *c, const char *body,
 		a->type = lft_pb_find_type(t);
 	}
 	/* A uprobe cannot look a symbol up for the task's values. */
-	if (a->type && c->kind == LFT_PB_UPROBE &&
-	    (a->type->sym || (LFT_UP_NO_SYMBOL && a->type->kind == LFT_PB_SYMBOL)))
+	if (LFT_UP_NO_SYMBOL && a->type && c->kind == LFT_PB_UPROBE &&
+	    (a->type->sym || a->type->kind == LFT_PB_SYMBOL))
 		a->type = NULL;
 	if (!a->type) {
 		ret = lft_pb_err(c->w, toffs, LFT_PB_E_BAD_TYPE);
@@ -598,7 +598,7 @@ static int lft_pb_parse_body(struct lft_pb_argctx *c, const char *body,
 	 * What is found wrong after the fetch is parsed: 6.12's caret is
 	 * at the type, counted from where the innermost fetch starts.
 	 */
-	ptoffs = toffs + c->inner - offs;
+	ptoffs = LFT_PB_CARET_INNER ? toffs + c->inner - offs : toffs;
 	/* A member untyped: typed from BTF, so sized only now. */
 	if (!ret && !t && c->btf_member) {
 		a->type = lft_pb_find_type(c->btf_type);
