@@ -85,6 +85,14 @@
  * still no whole page (6.1 waits again).
  */
 #define LFT_SPLICE_WAKE_ONCE	1
+/*
+ * A uprobe takes neither "symstr" nor "symbol" (6.1 takes both there).
+ * What a probe argument's parse finds wrong after its fetch (symstr's
+ * BAD_SYMSTRING, an array's BAD_STRING) has its caret at the type
+ * counted from the innermost +OFFS(...) fetch (6.1: from the argument).
+ */
+#define LFT_UP_NO_SYMBOL	1
+#define LFT_PB_CARET_INNER	1
 #else
 /*
  * 6.1: trace_marker keeps 1 KiB of a write; trace_marker_raw takes up to
@@ -112,6 +120,8 @@
 #define LFT_PB_CHAR_TYPE	0
 #define LFT_PB_TYPES_TEXT	"x8/16/32/64, string, symbol,"
 #define LFT_SPLICE_WAKE_ONCE	0
+#define LFT_UP_NO_SYMBOL	0
+#define LFT_PB_CARET_INNER	0
 #endif
 
 #endif /* LFT_COMPAT_BEHAVE_H */

@@ -243,7 +243,7 @@ static const char *const lft_readme[] = {
 "\t           where the kernel's kretprobes take $arg<N>): $arg<N> and <argname>\n"
 "\t           there are the values at the function's entry\n"
 "\t     type: s8/16/32/64, u8/16/32/64, " LFT_PB_TYPES_TEXT "\n"
-"\t           b<bit-width>@<bit-offset>/<container-size>, ustring,\n"
+"\t           b<bit-width>@<bit-offset>/<container-size>, ustring, symstr,\n"
 "\t           <type>\\[<array-size>\\], %pd/%pD (a dentry's or a file's name: f: and t:;\n"
 "\t           p: and r: where the kernel's kprobes take them)\n"
 "\t   efield: an eprobe's $<efield> is a field of <attached-group>.<attached-event>\n"

@@ -24,6 +24,7 @@
 #define pr_fmt(fmt) "lftrace: " fmt
 
 #include <linux/ctype.h>
+#include <linux/glob.h>
 #include <linux/hashtable.h>
 #include <linux/kprobes.h>
 #include <linux/module.h>
@@ -46,19 +47,38 @@
 #define LFT_FP_TP_ITER		"__traceiter_"
 #define LFT_FP_TP_STUB		"__probestub_"
 
+struct lft_fp;
+
+/* Where the kernel holds a site: a kprobe (or kretprobe) serves it. */
+struct lft_fp_kp {
+	struct kretprobe rp;		/* rp.kp alone for entry probes */
+	struct lft_fp_site *site;
+};
+
+/*
+ * One function an f: probe is on: its place is a name, or a glob the
+ * functions' names are matched against as upstream's fprobe matches it.
+ */
+struct lft_fp_site {
+	struct lft_fp *fp;
+	unsigned long ip;		/* its fentry site (0: its module went) */
+	struct module *mod;		/* the function's */
+	bool on_hook;			/* in lft_fp_hooked, served */
+	struct lft_fp_kp *kp;		/* served by a kprobe instead */
+	struct hlist_node hook;
+};
+
 /* One probe of an event (probe.h). */
 struct lft_fp {
 	struct lft_pb_probe pb;
 	bool tpoint;			/* t: */
-	unsigned long site;		/* f: its fentry site (0: gone) */
-	struct module *mod;		/* where the function or tracepoint is */
+	struct module *mod;		/* t: where the tracepoint is */
 	struct tracepoint *tp;		/* t: NULL until found */
 	unsigned long tp_ip;		/* t: the address its records name */
 	bool armed;
-	bool on_hook;			/* f: in lft_fp_hooked, served */
-	bool on_kprobe;			/* f: served by rp instead */
-	struct hlist_node hook;
-	struct kretprobe rp;		/* rp.kp alone for entry probes */
+	bool fret;			/* f: holds lftrace's return hooks */
+	unsigned int nr_sites;		/* f: its functions */
+	struct lft_fp_site *sites;
 };
 
 static struct lft_pb_class lft_fp_class;
@@ -104,37 +124,37 @@ static void lft_fp_record(struct lft_fp *fp, struct pt_regs *regs,
 	}
 }
 
-#define lft_fp_for_each_hooked(fp, ip)					\
-	hash_for_each_possible_rcu(lft_fp_hooked, fp, hook, ip)
+#define lft_fp_for_each_hooked(s, ip)					\
+	hash_for_each_possible_rcu(lft_fp_hooked, s, hook, ip)
 
 /* A hooked function returns: regs->ip is where to, regs->ax the value. */
 static void lft_fp_fret(unsigned long func, int depth, u64 calltime,
 			struct pt_regs *regs)
 {
 	const unsigned long *edata = lft_fret_data();
-	struct lft_fp *fp;
+	struct lft_fp_site *s;
 
-	lft_fp_for_each_hooked(fp, func)
-		if (fp->site == func && fp->pb.def->is_return &&
-		    READ_ONCE(fp->on_hook))
-			lft_fp_record(fp, regs, func, instruction_pointer(regs),
-				      edata);
+	lft_fp_for_each_hooked(s, func)
+		if (s->ip == func && s->fp->pb.def->is_return &&
+		    READ_ONCE(s->on_hook))
+			lft_fp_record(s->fp, regs, func,
+				      instruction_pointer(regs), edata);
 }
 
 /* lftrace's fentry hook at a site f: probes want. */
 static void lft_fp_hit(unsigned long ip, unsigned long parent_ip,
 		       struct pt_regs *regs)
 {
+	struct lft_fp_site *s;
 	bool ret = false;
-	struct lft_fp *fp;
 
-	lft_fp_for_each_hooked(fp, ip) {
-		if (fp->site != ip || !READ_ONCE(fp->on_hook))
+	lft_fp_for_each_hooked(s, ip) {
+		if (s->ip != ip || !READ_ONCE(s->on_hook))
 			continue;
-		if (fp->pb.def->is_return)
+		if (s->fp->pb.def->is_return)
 			ret = true;
 		else
-			lft_fp_record(fp, regs, ip, 0, NULL);
+			lft_fp_record(s->fp, regs, ip, 0, NULL);
 	}
 	/*
 	 * One return hook serves every return probe of the function, with
@@ -157,9 +177,9 @@ static void lft_fp_hit(unsigned long ip, unsigned long parent_ip,
  */
 static int lft_fp_kp_pre(struct kprobe *kp, struct pt_regs *regs)
 {
-	struct lft_fp *fp = container_of(kp, struct lft_fp, rp.kp);
+	struct lft_fp_kp *k = container_of(kp, struct lft_fp_kp, rp.kp);
 
-	lft_fp_record(fp, regs, fp->site, 0, NULL);
+	lft_fp_record(k->site->fp, regs, k->site->ip, 0, NULL);
 	return 0;
 }
 
@@ -171,45 +191,55 @@ static int lft_fp_kp_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
 
 static int lft_fp_kp_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
-	struct lft_fp *fp = container_of(get_kretprobe(ri), struct lft_fp, rp);
+	struct lft_fp_kp *k = container_of(get_kretprobe(ri), struct lft_fp_kp,
+					   rp);
 
 	/* Where it returns to, past every rethook trampoline (as fprobes). */
-	lft_fp_record(fp, regs, fp->site, instruction_pointer(regs),
+	lft_fp_record(k->site->fp, regs, k->site->ip, instruction_pointer(regs),
 		      (unsigned long *)ri->data);
 	return 0;
 }
 
-static int lft_fp_kp_on(struct lft_fp *fp)
+static int lft_fp_kp_on(struct lft_fp_site *s)
 {
-	struct kprobe *kp = &fp->rp.kp;
+	const struct lft_pb_def *def = s->fp->pb.def;
+	struct lft_fp_kp *k = kzalloc(sizeof(*k), GFP_KERNEL);
+	struct kprobe *kp;
 	int ret;
 
-	memset(&fp->rp, 0, sizeof(fp->rp));
-	kp->addr = (kprobe_opcode_t *)fp->site;
-	if (fp->pb.def->is_return) {
-		fp->rp.handler = lft_fp_kp_ret;
-		fp->rp.entry_handler = lft_fp_kp_entry;
-		fp->rp.data_size = LFT_PB_EDATA_MAX * sizeof(unsigned long);
-		fp->rp.maxactive = fp->pb.def->maxactive;
-		ret = register_kretprobe(&fp->rp);
+	if (!k)
+		return -ENOMEM;
+	k->site = s;
+	kp = &k->rp.kp;
+	kp->addr = (kprobe_opcode_t *)s->ip;
+	if (def->is_return) {
+		k->rp.handler = lft_fp_kp_ret;
+		k->rp.entry_handler = lft_fp_kp_entry;
+		k->rp.data_size = LFT_PB_EDATA_MAX * sizeof(unsigned long);
+		k->rp.maxactive = def->maxactive;
+		ret = register_kretprobe(&k->rp);
 	} else {
 		kp->pre_handler = lft_fp_kp_pre;
 		ret = register_kprobe(kp);
 	}
-	fp->on_kprobe = !ret;
+	if (ret)
+		kfree(k);
+	else
+		s->kp = k;
 	return ret;
 }
 
-/* Waits for the kprobe's handlers: none runs for @fp after this. */
-static void lft_fp_kp_off(struct lft_fp *fp)
+/* Waits for the kprobe's handlers: none runs for @s after this. */
+static void lft_fp_kp_off(struct lft_fp_site *s)
 {
-	if (!fp->on_kprobe)
+	if (!s->kp)
 		return;
-	if (fp->pb.def->is_return)
-		unregister_kretprobe(&fp->rp);
+	if (s->fp->pb.def->is_return)
+		unregister_kretprobe(&s->kp->rp);
 	else
-		unregister_kprobe(&fp->rp.kp);
-	fp->on_kprobe = false;
+		unregister_kprobe(&s->kp->rp.kp);
+	kfree(s->kp);
+	s->kp = NULL;
 }
 
 static void lft_fp_reclaim(const struct lft_fentry_ops *other);
@@ -245,12 +275,12 @@ static void lft_fp_tp_probe(void *data, unsigned long a1, unsigned long a2,
 
 static bool lft_fp_want(unsigned long ip, void *data)
 {
-	struct lft_fp *fp;
+	struct lft_fp_site *s;
 	bool want = false;
 
 	rcu_read_lock();
-	lft_fp_for_each_hooked(fp, ip)
-		if (fp->site == ip) {
+	lft_fp_for_each_hooked(s, ip)
+		if (s->ip == ip) {
 			want = true;
 			break;
 		}
@@ -264,39 +294,87 @@ static int lft_fp_hook_update(void)
 				 lft_fp_want : NULL, NULL);
 }
 
-/* Off the hook; on return no CPU is in lft_fp_hit() or lft_fp_fret() for it. */
-static void lft_fp_unhook(struct lft_fp *fp)
+/*
+ * The sites of @fp that @all or the kernel holds (lftrace's call is not
+ * there) off the hook: 0 when none was on it. On return no CPU is in
+ * lft_fp_hit() or lft_fp_fret() for them.
+ */
+static unsigned int lft_fp_unhook_sites(struct lft_fp *fp, bool all)
 {
-	WRITE_ONCE(fp->on_hook, false);
-	hash_del_rcu(&fp->hook);
-	lft_fp_nr_hooked--;
+	unsigned int i, n = 0;
+
+	for (i = 0; i < fp->nr_sites; i++) {
+		struct lft_fp_site *s = &fp->sites[i];
+
+		if (!s->on_hook || (!all && lft_fentry_patched(s->ip)))
+			continue;
+		WRITE_ONCE(s->on_hook, false);
+		hash_del_rcu(&s->hook);
+		lft_fp_nr_hooked--;
+		n++;
+	}
+	if (!n)
+		return 0;
 	lft_fp_hook_update();
 	/* The hook runs where RCU may not watch (idle, entry code). */
 	synchronize_rcu_tasks_rude();
-	if (fp->pb.def->is_return)
+	return n;
+}
+
+/* Every site of @fp off the hook and its kprobes gone; returns stopped. */
+static void lft_fp_unhook(struct lft_fp *fp)
+{
+	unsigned int i;
+
+	lft_fp_unhook_sites(fp, true);
+	for (i = 0; i < fp->nr_sites; i++)
+		lft_fp_kp_off(&fp->sites[i]);
+	if (fp->fret) {
+		fp->fret = false;
 		lft_fret_stop();
+	}
 }
 
 static int lft_fp_hook(struct lft_fp *fp)
 {
+	unsigned int i, n = 0;
 	int ret;
 
-	if (!fp->site)		/* its module went */
-		return 0;
 	if (fp->pb.def->is_return) {
 		ret = lft_fret_start(LFT_FP_FRET_NODES);
 		if (ret)
 			return ret;
+		fp->fret = true;
 	}
-	hash_add_rcu(lft_fp_hooked, &fp->hook, fp->site);
-	lft_fp_nr_hooked++;
-	WRITE_ONCE(fp->on_hook, true);
-	ret = lft_fp_hook_update();
-	if (!ret && lft_fentry_patched(fp->site))
-		return 0;
-	lft_fp_unhook(fp);
-	/* The kernel holds the site. */
-	return lft_fp_kp_on(fp);
+	for (i = 0; i < fp->nr_sites; i++) {
+		struct lft_fp_site *s = &fp->sites[i];
+
+		if (!s->ip)	/* its module went */
+			continue;
+		hash_add_rcu(lft_fp_hooked, &s->hook, s->ip);
+		lft_fp_nr_hooked++;
+		WRITE_ONCE(s->on_hook, true);
+		n++;
+	}
+	ret = n ? lft_fp_hook_update() : 0;
+	/* The sites the kernel holds: a kprobe each. */
+	n -= lft_fp_unhook_sites(fp, ret);
+	if (!n && fp->fret) {
+		fp->fret = false;
+		lft_fret_stop();
+	}
+	for (i = 0; i < fp->nr_sites; i++) {
+		struct lft_fp_site *s = &fp->sites[i];
+
+		if (!s->ip || s->on_hook)
+			continue;
+		ret = lft_fp_kp_on(s);
+		if (ret) {
+			lft_fp_unhook(fp);
+			return ret;
+		}
+	}
+	return 0;
 }
 
 /*
@@ -314,10 +392,13 @@ static void lft_fp_reclaim(const struct lft_fentry_ops *other)
 	busy = true;
 	list_for_each_entry(p, &lft_fp_class.probes, list) {
 		struct lft_fp *fp = lft_fp_of(p);
+		unsigned int i;
 
-		if (!fp->on_kprobe)
+		for (i = 0; i < fp->nr_sites && !fp->sites[i].kp; i++)
+			;
+		if (i == fp->nr_sites)
 			continue;
-		lft_fp_kp_off(fp);
+		lft_fp_unhook(fp);
 		if (lft_fp_hook(fp))
 			fp->armed = false;
 	}
@@ -356,10 +437,8 @@ static void lft_fp_disarm(struct lft_pb_probe *p)
 	fp->armed = false;
 	if (fp->tpoint)
 		lft_fp_tp_off(fp);
-	else if (fp->on_hook)
-		lft_fp_unhook(fp);
 	else
-		lft_fp_kp_off(fp);
+		lft_fp_unhook(fp);
 }
 
 /* -------------------------------------------------------- printing */
@@ -573,6 +652,77 @@ static unsigned long lft_fp_tp_addr(const char *name)
 	return lft_ksym_lookup(sym);
 }
 
+/* A glob's matching: the functions, counted, then filled in. */
+struct lft_fp_glob {
+	const char *glob;
+	struct lft_fp *fp;
+	unsigned int n;
+};
+
+static int lft_fp_glob_one(const struct lft_site_info *si, void *data)
+{
+	struct lft_fp_glob *g = data;
+	char name[KSYM_NAME_LEN];
+
+	/* "name" or "name [module]": the name is matched, as upstream. */
+	strscpy(name, si->name, sizeof(name));
+	*strchrnul(name, ' ') = '\0';
+	if (!glob_match(g->glob, name))
+		return 0;
+	if (g->fp->sites && g->n < g->fp->nr_sites)
+		g->fp->sites[g->n].ip = si->ip;
+	g->n++;
+	return 0;
+}
+
+/* Upstream's fprobe takes its place as a glob of function names. */
+static bool lft_fp_is_glob(const char *sym)
+{
+	return strpbrk(sym, "*?[");
+}
+
+/* @fp's sites: the function its place names, or every one its glob does. */
+static int lft_fp_find_sites(struct lft_fp *fp)
+{
+	const char *sym = fp->pb.def->symbol;
+	struct lft_fp_glob g = { .glob = sym, .fp = fp };
+	unsigned long func = 0;
+	unsigned int i;
+
+	if (lft_fp_is_glob(sym)) {
+		lft_sites_for_each(lft_fp_glob_one, &g, true);
+		if (!g.n)
+			return -EINVAL;
+		fp->sites = kcalloc(g.n, sizeof(*fp->sites), GFP_KERNEL);
+		if (!fp->sites)
+			return -ENOMEM;
+		fp->nr_sites = g.n;
+		g.n = 0;
+		/* Sites come and go with modules: those found both times. */
+		lft_sites_for_each(lft_fp_glob_one, &g, true);
+		fp->nr_sites = min(g.n, fp->nr_sites);
+	} else {
+		func = lft_ksym_lookup(sym);
+		func = func ? lft_fentry_site(func) : 0;
+		if (!func)
+			return -EINVAL;
+		fp->sites = kcalloc(1, sizeof(*fp->sites), GFP_KERNEL);
+		if (!fp->sites)
+			return -ENOMEM;
+		fp->nr_sites = 1;
+		fp->sites[0].ip = func;
+	}
+	for (i = 0; i < fp->nr_sites; i++) {
+		struct lft_fp_site *s = &fp->sites[i];
+
+		s->fp = fp;
+		preempt_disable();
+		s->mod = lft_kcall(module_address)(s->ip);
+		preempt_enable();
+	}
+	return 0;
+}
+
 static int lft_fp_resolve(struct lft_fp *fp)
 {
 	const struct lft_pb_def *def = fp->pb.def;
@@ -593,10 +743,7 @@ static int lft_fp_resolve(struct lft_fp *fp)
 		}
 		fp->tp_ip = lft_fp_tp_addr(def->symbol);
 	} else {
-		func = lft_ksym_lookup(def->symbol);
-		fp->site = func ? lft_fentry_site(func) : 0;
-		if (!fp->site)
-			return -EINVAL;
+		return lft_fp_find_sites(fp);
 	}
 	preempt_disable();
 	fp->mod = func ? lft_kcall(module_address)(func) : NULL;
@@ -628,6 +775,7 @@ static void lft_fp_detach(struct lft_pb_probe *p)
 
 static void lft_fp_free(struct lft_pb_probe *p)
 {
+	kfree(lft_fp_of(p)->sites);
 	kfree(lft_fp_of(p));
 }
 
@@ -706,17 +854,31 @@ static void lft_fp_module(struct module *mod, unsigned long state,
 	list_for_each_entry(p, &lft_fp_class.probes, list) {
 		struct lft_fp *fp = lft_fp_of(p);
 		bool armed = fp->armed;
+		unsigned int i;
 
 		if (fp->tpoint != tpoint)
 			continue;
-		if (state == MODULE_STATE_GOING && fp->mod == mod) {
+		if (!tpoint && state == MODULE_STATE_GOING) {
+			for (i = 0; i < fp->nr_sites &&
+			     fp->sites[i].mod != mod; i++)
+				;
+			if (i == fp->nr_sites)
+				continue;
+			/* Its other functions stay probed. */
 			lft_fp_disarm(p);
-			if (tpoint) {
-				fp->tp = NULL;
-				fp->armed = armed;	/* again when it comes */
-			} else {
-				fp->site = 0;
+			for (i = 0; i < fp->nr_sites; i++) {
+				if (fp->sites[i].mod != mod)
+					continue;
+				fp->sites[i].ip = 0;
+				fp->sites[i].mod = NULL;
 			}
+			if (armed && lft_fp_arm(p))
+				pr_warn("an f: probe on %s lost its other functions\n",
+					p->def->symbol);
+		} else if (state == MODULE_STATE_GOING && fp->mod == mod) {
+			lft_fp_disarm(p);
+			fp->tp = NULL;
+			fp->armed = armed;	/* again when it comes */
 			fp->mod = NULL;
 		} else if (state == MODULE_STATE_COMING && tpoint && !fp->tp) {
 			fp->tp = lft_fp_mod_tp(mod, p->def->symbol);

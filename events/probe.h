@@ -71,6 +71,7 @@ enum lft_pb_errcode {
 	LFT_PB_E_ARRAY_TOO_BIG,
 	LFT_PB_E_BAD_TYPE,
 	LFT_PB_E_BAD_STRING,
+	LFT_PB_E_BAD_SYMSTRING,
 	LFT_PB_E_BAD_BITFIELD,
 	LFT_PB_E_ARG_NAME_TOO_LONG,
 	LFT_PB_E_NO_ARG_NAME,
@@ -137,6 +138,7 @@ enum lft_pb_kind {
  * @is_signed: the format file's signed column
  * @kind: how it is stored and printed
  * @user: ustring: the string is in user memory
+ * @sym: symstr: the string is the value's symbol+offset, as %pS prints it
  */
 struct lft_pb_type {
 	const char *name;
@@ -146,6 +148,7 @@ struct lft_pb_type {
 	u8 is_signed;
 	u8 kind;
 	bool user;
+	bool sym;
 };
 
 /* Where an argument's value starts. */

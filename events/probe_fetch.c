@@ -9,6 +9,7 @@
  * helpers, so a bad pointer gives "(fault)" (strings) or 0 (numbers)
  * instead of an oops. User addresses are read as user memory (below).
  */
+#include <linux/kallsyms.h>
 #include <linux/kernel.h>
 #include <linux/module.h>
 #include <linux/ptrace.h>
@@ -45,6 +46,8 @@ static const struct lft_pb_type lft_pb_types[] = {
 #if LFT_PB_CHAR_TYPE
 	{ "char", "u8", "'%c'", 1, 0, LFT_PB_CHAR },
 #endif
+	{ "symstr", "__data_loc char[]", LFT_PB_STR_FMT, 4, 1, LFT_PB_STRING,
+	  .sym = true },
 };
 
 /**
@@ -173,6 +176,25 @@ static unsigned int lft_pb_str(char *dst, unsigned long addr,
 	if (dst && max)
 		dst[max - 1] = '\0';
 	return max;
+}
+
+/*
+ * symstr: @val's symbol+offset (and module), as %pS prints it, NUL
+ * included, at most @max bytes (the last then made NUL): its length,
+ * copied to @dst unless NULL.
+ */
+static unsigned int lft_pb_symstr(char *dst, unsigned long val,
+				  unsigned int max)
+{
+	char name[KSYM_SYMBOL_LEN];
+	unsigned int len = sprint_symbol(name, val) + 1;
+
+	len = min(len, max);
+	if (dst && len) {
+		memcpy(dst, name, len);
+		dst[len - 1] = '\0';
+	}
+	return len;
 }
 
 /* An eprobe's $FIELD, read as 6.1 reads it; false if not in the record. */
@@ -334,7 +356,10 @@ static unsigned int lft_pb_store_ctx(const struct lft_pb_ctx *x, void *rec,
 		for (j = 0; j < (a->count ?: 1); j++) {
 			unsigned int len = 0;
 
-			if (ok && lft_pb_str_addr(a, val, j, &addr, x->user))
+			if (ok && a->type->sym)
+				len = lft_pb_symstr(dyn, val, rec ? room :
+						    LFT_PB_STR_MAX);
+			else if (ok && lft_pb_str_addr(a, val, j, &addr, x->user))
 				len = lft_pb_str(dyn, addr, rec ? room :
 						 LFT_PB_STR_MAX, user);
 			total += len;

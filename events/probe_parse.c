@@ -79,6 +79,7 @@ const char *const lft_pb_err_text[LFT_PB_E_COUNT] = {
 	[LFT_PB_E_ARRAY_TOO_BIG] = "Array number is too big",
 	[LFT_PB_E_BAD_TYPE] = "Unknown type is specified",
 	[LFT_PB_E_BAD_STRING] = "String accepts only memory argument",
+	[LFT_PB_E_BAD_SYMSTRING] = "Symbol String doesn't accept data/userdata",
 	[LFT_PB_E_BAD_BITFIELD] = "Invalid bitfield",
 	[LFT_PB_E_ARG_NAME_TOO_LONG] = "Argument name is too long",
 	[LFT_PB_E_NO_ARG_NAME] = "Argument name is not specified",
@@ -356,6 +357,7 @@ static int lft_pb_parse_fetch(struct lft_pb_argctx *c, char *arg, int offs)
 		if (kstrtol(arg, 0, &off))
 			return lft_pb_err(c->w, offs, LFT_PB_E_BAD_DEREF_OFFS);
 		offs += (p + 1 - arg) + (arg[0] != '-' ? 1 : 0);
+		c->inner = offs;
 		arg = p + 1;
 		p = strrchr(arg, ')');
 		if (!p)
@@ -452,12 +454,34 @@ static int lft_pb_parse_bitfield(struct lft_pb_argctx *c, const char *t)
 	return 0;
 }
 
-/* The last step: what the record keeps of the fetched value. */
-static int lft_pb_set_store(struct lft_pb_argctx *c, int offs, int toffs)
+/*
+ * The last step: what the record keeps of the fetched value. @toffs: the
+ * type's place in the word; @ptoffs: where 6.12 puts the caret at it for
+ * what it checks after the fetch is parsed.
+ */
+static int lft_pb_set_store(struct lft_pb_argctx *c, int offs, int toffs,
+			    int ptoffs)
 {
 	struct lft_pb_arg *a = c->a;
 	bool deref = a->nderef > 0;
 
+	/*
+	 * symstr: the value itself, from a register, the stack, an
+	 * argument, $retval, a field or kernel memory, is what the symbol
+	 * is looked up for: no dereference becomes the last step.
+	 */
+	if (a->type->sym) {
+		bool value = a->base == LFT_PB_REG || a->base == LFT_PB_STACK ||
+			     a->base == LFT_PB_RETVAL || a->base == LFT_PB_ARG ||
+			     a->base == LFT_PB_FIELD;
+
+		if (deref ? a->deref[a->nderef - 1].user : !value)
+			return lft_pb_err(c->w, ptoffs, LFT_PB_E_BAD_SYMSTRING);
+		if (++c->slot >= LFT_PB_SLOTS_END)
+			return lft_pb_err(c->w, offs, LFT_PB_E_TOO_MANY_OPS);
+		a->loc = LFT_PB_LOC_VALUE;
+		return 0;
+	}
 	if (a->type->kind == LFT_PB_STRING) {
 		bool direct = a->base == LFT_PB_IMM || a->base == LFT_PB_COMM ||
 			      a->base == LFT_PB_DATA || a->base == LFT_PB_FIELD;
@@ -488,7 +512,7 @@ static int lft_pb_parse_body(struct lft_pb_argctx *c, const char *body,
 {
 	struct lft_pb_arg *a = c->a;
 	char *arg, *t, *t2, *t3;
-	int ret = -EINVAL, toffs;
+	int ret = -EINVAL, toffs, ptoffs;
 	size_t len = strlen(body);
 	struct lft_btf_param p;
 
@@ -553,6 +577,10 @@ static int lft_pb_parse_body(struct lft_pb_argctx *c, const char *body,
 	} else {
 		a->type = lft_pb_find_type(t);
 	}
+	/* A uprobe cannot look a symbol up for the task's values. */
+	if (LFT_UP_NO_SYMBOL && a->type && c->kind == LFT_PB_UPROBE &&
+	    (a->type->sym || a->type->kind == LFT_PB_SYMBOL))
+		a->type = NULL;
 	if (!a->type) {
 		ret = lft_pb_err(c->w, toffs, LFT_PB_E_BAD_TYPE);
 		goto out;
@@ -564,7 +592,13 @@ static int lft_pb_parse_body(struct lft_pb_argctx *c, const char *body,
 		ret = -E2BIG;
 		goto out;
 	}
+	c->inner = offs;
 	ret = lft_pb_parse_fetch(c, arg, offs);
+	/*
+	 * What is found wrong after the fetch is parsed: 6.12's caret is
+	 * at the type, counted from where the innermost fetch starts.
+	 */
+	ptoffs = LFT_PB_CARET_INNER ? toffs + c->inner - offs : toffs;
 	/* A member untyped: typed from BTF, so sized only now. */
 	if (!ret && !t && c->btf_member) {
 		a->type = lft_pb_find_type(c->btf_type);
@@ -580,12 +614,12 @@ static int lft_pb_parse_body(struct lft_pb_argctx *c, const char *body,
 	 * through it; an array of bytes is read in place.
 	 */
 	if (!ret && c->btf_var && a->type->kind == LFT_PB_STRING &&
-	    !c->btf_char_array)
+	    !a->type->sym && !c->btf_char_array)
 		ret = c->btf_char_ptr ?
 		      lft_pb_push_deref(c, 0, a->type->user, offs) :
 		      lft_pb_err(c->w, offs, LFT_PB_E_BAD_TYPE4STR);
 	if (!ret)
-		ret = lft_pb_set_store(c, offs, toffs);
+		ret = lft_pb_set_store(c, offs, toffs, ptoffs);
 	if (!ret && t && t[0] == 'b' && lft_pb_parse_bitfield(c, t))
 		ret = lft_pb_err(c->w, toffs, LFT_PB_E_BAD_BITFIELD);
 	/* An untyped bitfield member: through its container, as 6.12. */
@@ -598,7 +632,7 @@ static int lft_pb_parse_body(struct lft_pb_argctx *c, const char *body,
 	}
 	if (!ret && a->count) {
 		if (a->loc == LFT_PB_LOC_VALUE)
-			ret = lft_pb_err(c->w, toffs, LFT_PB_E_BAD_STRING);
+			ret = lft_pb_err(c->w, ptoffs, LFT_PB_E_BAD_STRING);
 		else if (++c->slot >= LFT_PB_SLOTS_END)
 			ret = lft_pb_err(c->w, offs, LFT_PB_E_TOO_MANY_OPS);
 	}

@@ -38,6 +38,7 @@ struct lft_pb_argctx {
 	struct lft_pb_words *w;
 	struct lft_pb_arg *a;
 	unsigned int slot;	/* the program slot 6.1 would be at */
+	int inner;		/* where the innermost fetch of +OFFS(...) is */
 	const char *func;	/* a return probe's function, for BTF */
 	const char *btf_func;	/* an entry probe's, for parameter names */
 	bool is_return, at_entry;
