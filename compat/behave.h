@@ -79,6 +79,15 @@
 /* A probe argument's type "char" (after 6.1): a byte shown as 'c'. */
 #define LFT_PB_CHAR_TYPE	1
 #define LFT_PB_TYPES_TEXT	"x8/16/32/64, char, string, symbol,"
+/*
+ * A tracer's own options (function_graph's funcgraph-*, sleep-time and
+ * graph-time, the function tracer's func_stack_trace) are the tracer's,
+ * one value for every array: writing an instance's file changes the top
+ * level's and every other instance's. Upstream's 6.19 made them each
+ * array's own, which 6.1 (whose instances run neither tracer in the
+ * kernel) follows.
+ */
+#define LFT_TRACER_OPTS_SHARED	1
 #else
 /*
  * 6.1: trace_marker keeps 1 KiB of a write; trace_marker_raw takes up to
@@ -105,6 +114,7 @@
 #define LFT_FLT_FUNCTION	0
 #define LFT_PB_CHAR_TYPE	0
 #define LFT_PB_TYPES_TEXT	"x8/16/32/64, string, symbol,"
+#define LFT_TRACER_OPTS_SHARED	0
 #endif
 
 #endif /* LFT_COMPAT_BEHAVE_H */
