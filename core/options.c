@@ -74,11 +74,12 @@ static const struct {
 	{ "funcgraph-retaddr", LFT_OPT_GRAPH_RETADDR, false, "function_graph" },
 	{ "funcgraph-args", LFT_OPT_GRAPH_ARGS, false, "function_graph" },
 	/*
-	 * One value for every array on every kernel (tracers/fgraph_files.c's
-	 * sleep time, tracers/profile.c's profiler read the top level's), as
-	 * 6.12's are.
+	 * tracers/fgraph_files.c's sleep time: each array's own, the top
+	 * level's for the profiler too (upstream's since 6.19), or one value
+	 * for all (6.12's). graph-time, tracers/profile.c's, is one value for
+	 * every array on every kernel: the profiler reads the top level's.
 	 */
-	{ "sleep-time", LFT_OPT_SLEEP_TIME, false, "function_graph", true },
+	{ "sleep-time", LFT_OPT_SLEEP_TIME, false, "function_graph" },
 	{ "graph-time", LFT_OPT_GRAPH_TIME, false, "function_graph", true },
 };
 
@@ -113,9 +114,9 @@ void lft_option_set(struct lft_array *tr, unsigned long bit, bool on)
 }
 
 /*
- * Is option @i one value for every array? sleep-time and graph-time are on
- * every kernel; every tracer's option is where the kernel keeps them in
- * the tracer (6.12's struct tracer_flags: LFT_TRACER_OPTS_SHARED).
+ * Is option @i one value for every array? graph-time is on every kernel;
+ * every tracer's option is where the kernel keeps them in the tracer
+ * (6.12's struct tracer_flags: LFT_TRACER_OPTS_SHARED).
  */
 static bool lft_option_shared(size_t i)
 {
