@@ -81,11 +81,12 @@
 #define LFT_PB_TYPES_TEXT	"x8/16/32/64, char, string, symbol,"
 /*
  * A tracer's own options (function_graph's funcgraph-*, sleep-time and
- * graph-time, the function tracer's func_stack_trace) are the tracer's,
- * one value for every array: writing an instance's file changes the top
- * level's and every other instance's. Upstream's 6.19 made them each
- * array's own, which 6.1 (whose instances run neither tracer in the
- * kernel) follows.
+ * graph-time, the function tracer's func_stack_trace and func-args) are
+ * the tracer's, one value for every array: writing an instance's file
+ * changes the top level's and every other instance's. Upstream's 6.19
+ * made them each array's own, which 6.1 (whose instances run neither
+ * tracer in the kernel) follows, but for graph-time (the profiler's, one
+ * value for all on every kernel: core/options.c).
  */
 #define LFT_TRACER_OPTS_SHARED	1
 #else
