@@ -80,6 +80,7 @@
 #define LFT_PB_CHAR_TYPE	1
 #define LFT_PB_TYPES_TEXT	"x8/16/32/64, char, string, symbol,"
 /*
+<<<<<<< HEAD
  * buffer_percent keeps a 0 (6.1 makes it 1). A splice of trace_pipe_raw
  * that had to wait looks once more when woken and returns 0 if there is
  * still no whole page (6.1 waits again).
@@ -93,6 +94,16 @@
  */
 #define LFT_UP_NO_SYMBOL	1
 #define LFT_PB_CARET_INNER	1
+/*
+ * A tracer's own options (function_graph's funcgraph-*, sleep-time and
+ * graph-time, the function tracer's func_stack_trace and func-args) are
+ * the tracer's, one value for every array: writing an instance's file
+ * changes the top level's and every other instance's. Upstream's 6.19
+ * made them each array's own, which 6.1 (whose instances run neither
+ * tracer in the kernel) follows, but for graph-time (the profiler's, one
+ * value for all on every kernel: core/options.c).
+ */
+#define LFT_TRACER_OPTS_SHARED	1
 #else
 /*
  * 6.1: trace_marker keeps 1 KiB of a write; trace_marker_raw takes up to
@@ -122,6 +133,7 @@
 #define LFT_SPLICE_WAKE_ONCE	0
 #define LFT_UP_NO_SYMBOL	0
 #define LFT_PB_CARET_INNER	0
+#define LFT_TRACER_OPTS_SHARED	0
 #endif
 
 #endif /* LFT_COMPAT_BEHAVE_H */

@@ -10,6 +10,7 @@
 #include <linux/string.h>
 #include <linux/uaccess.h>
 
+#include "compat/behave.h"
 #include "core/trace.h"
 
 static const struct {
@@ -17,7 +18,7 @@ static const struct {
 	unsigned long bit;
 	bool top_only;		/* not in instances */
 	const char *tracer;	/* an option of this tracer only */
-	bool global;		/* an instance's file is the top level's */
+	bool global;		/* one value for all arrays on every kernel */
 } lft_options[] = {
 	{ "print-parent", LFT_OPT_PRINT_PARENT },	/* output.c: functions */
 	{ "sym-offset", LFT_OPT_SYM_OFFSET },	/* output.c: symbols */
@@ -54,9 +55,9 @@ static const struct {
 	/* Upstream's (6.15), lftrace's addition here: tracers/fn_hook.c. */
 	{ "func-args", LFT_OPT_FUNC_ARGS, false, "function" },
 	/*
-	 * tracers/graph_print.c, fgraph.c: each array's own, function_graph
-	 * running in instances too (upstream's since 6.11, whose 6.12 makes
-	 * their files in every instance but keeps one value for all).
+	 * tracers/graph_print.c, fgraph.c: function_graph runs in instances
+	 * too (upstream's since 6.11); these are each array's own, or one
+	 * value for all where the kernel keeps them so (lft_option_shared()).
 	 */
 	{ "funcgraph-overrun", LFT_OPT_GRAPH_OVERRUN, false, "function_graph" },
 	{ "funcgraph-cpu", LFT_OPT_GRAPH_CPU, false, "function_graph" },
@@ -73,11 +74,12 @@ static const struct {
 	{ "funcgraph-retaddr", LFT_OPT_GRAPH_RETADDR, false, "function_graph" },
 	{ "funcgraph-args", LFT_OPT_GRAPH_ARGS, false, "function_graph" },
 	/*
-	 * One value for every array (tracers/fgraph_files.c's sleep time,
-	 * tracers/profile.c's profiler): an instance's files are the top
-	 * level's, as 6.12's are.
+	 * tracers/fgraph_files.c's sleep time: each array's own, the top
+	 * level's for the profiler too (upstream's since 6.19), or one value
+	 * for all (6.12's). graph-time, tracers/profile.c's, is one value for
+	 * every array on every kernel: the profiler reads the top level's.
 	 */
-	{ "sleep-time", LFT_OPT_SLEEP_TIME, false, "function_graph", true },
+	{ "sleep-time", LFT_OPT_SLEEP_TIME, false, "function_graph" },
 	{ "graph-time", LFT_OPT_GRAPH_TIME, false, "function_graph", true },
 };
 
@@ -112,15 +114,45 @@ void lft_option_set(struct lft_array *tr, unsigned long bit, bool on)
 }
 
 /*
- * A user's write of an option: what the kernel refuses (the top level's
- * trace_printk_dest while lftrace_printk() writes there) is -EINVAL.
+ * Is option @i one value for every array? graph-time is on every kernel;
+ * every tracer's option is where the kernel keeps them in the tracer
+ * (6.12's struct tracer_flags: LFT_TRACER_OPTS_SHARED).
+ */
+static bool lft_option_shared(size_t i)
+{
+	return lft_options[i].global ||
+	       (LFT_TRACER_OPTS_SHARED && lft_options[i].tracer);
+}
+
+struct lft_opt_change {
+	unsigned long bit;
+	bool on;
+};
+
+static void lft_option_set_one(struct lft_array *tr, void *data)
+{
+	struct lft_opt_change *c = data;
+
+	lft_option_set(tr, c->bit, c->on);
+}
+
+/*
+ * A user's write of option @i: what the kernel refuses (the top level's
+ * trace_printk_dest while lftrace_printk() writes there) is -EINVAL. A
+ * shared option changes in every array, so that each reads its own flags
+ * and a new instance copies the value with the top level's flags.
  * lft_lock held.
  */
-static int lft_option_write(struct lft_array *tr, unsigned long bit, bool on)
+static int lft_option_write(struct lft_array *tr, size_t i, bool on)
 {
-	if (bit == LFT_OPT_PRINTK_DEST && lft_printk_dest_refused(tr, on))
+	struct lft_opt_change c = { .bit = lft_options[i].bit, .on = on };
+
+	if (c.bit == LFT_OPT_PRINTK_DEST && lft_printk_dest_refused(tr, on))
 		return -EINVAL;
-	lft_option_set(tr, bit, on);
+	if (lft_option_shared(i))
+		lft_arrays_for_each(lft_option_set_one, &c);
+	else
+		lft_option_set(tr, c.bit, on);
 	return 0;
 }
 
@@ -134,12 +166,6 @@ static bool lft_option_listed(struct lft_array *tr, size_t i)
 		return false;
 	return !lft_options[i].tracer ||
 	       !strcmp(lft_options[i].tracer, tr->tracer->name);
-}
-
-/* The array whose flag option @i of @tr is. */
-static struct lft_array *lft_option_tr(struct lft_array *tr, size_t i)
-{
-	return lft_options[i].global ? &lft_top : tr;
 }
 
 /**
@@ -159,8 +185,7 @@ int lft_option_parse(struct lft_array *tr, const char *word)
 		if (!lft_option_listed(tr, i))
 			continue;
 		if (!strcmp(name, lft_options[i].name))
-			return lft_option_write(lft_option_tr(tr, i),
-						lft_options[i].bit, on);
+			return lft_option_write(tr, i, on);
 	}
 	return -EINVAL;
 }
@@ -172,14 +197,14 @@ void lft_options_show(struct lft_array *tr, struct seq_buf *s)
 	for (i = 0; i < ARRAY_SIZE(lft_options); i++)
 		if (lft_option_listed(tr, i))
 			seq_buf_printf(s, "%s%s\n",
-				       lft_option_tr(tr, i)->flags &
-				       lft_options[i].bit ? "" : "no",
+				       tr->flags & lft_options[i].bit ? "" : "no",
 				       lft_options[i].name);
 }
 
 struct lft_opt_file {
 	struct lft_array *tr;
 	unsigned long bit;
+	size_t i;		/* in lft_options[] */
 };
 
 static ssize_t lft_opt_read(struct file *file, char __user *ubuf,
@@ -206,7 +231,7 @@ static ssize_t lft_opt_write(struct file *file, const char __user *ubuf,
 	if (val > 1)
 		return -EINVAL;
 	mutex_lock(&lft_lock);
-	ret = lft_option_write(of->tr, of->bit, val);
+	ret = lft_option_write(of->tr, of->i, val);
 	mutex_unlock(&lft_lock);
 	if (ret)
 		return ret;
@@ -237,8 +262,9 @@ int lft_options_create(struct lft_array *tr)
 	for (i = 0; i < ARRAY_SIZE(lft_options); i++) {
 		if (lft_options[i].top_only && tr->name)
 			continue;
-		of[i].tr = lft_option_tr(tr, i);
+		of[i].tr = tr;
 		of[i].bit = lft_options[i].bit;
+		of[i].i = i;
 		lft_fs_create_file(lft_options[i].name, 0640, dir, &of[i],
 				   &lft_opt_fops);
 	}

@@ -377,7 +377,7 @@ static void lft_rt_switch(void *data, bool preempt, struct task_struct *prev,
 {
 	u64 now = ktime_get_ns();
 
-	lft_fret_sched_switch(prev, next, now);
+	lft_fret_sched_switch(prev, next, now, NULL);
 	/*
 	 * Only while the task has a frame hooked: a preemption between the
 	 * entry's clock reading and the frame's hooking (or the frame's

@@ -620,6 +620,58 @@ out_taskinfo:
 }
 
 /**
+ * lft_fgraph_sleep_any_left_out() - is sleep-time off anywhere?
+ *
+ * In the top level (whose value the profiler's frames follow) or in an
+ * array the hooks record into. Preemption off (the sched_switch probe).
+ *
+ * Return: true if some frame may leave its time switched out.
+ */
+bool lft_fgraph_sleep_any_left_out(void)
+{
+	unsigned long active = READ_ONCE(lft_graph_active);
+	struct lft_array *tr;
+	unsigned int i;
+
+	if (!(READ_ONCE(lft_top.flags) & LFT_OPT_SLEEP_TIME))
+		return true;
+	for_each_set_bit(i, &active, LFT_GRAPH_SLOTS) {
+		tr = READ_ONCE(lft_graph_slots[i].tr);
+		if (tr && !(READ_ONCE(tr->flags) & LFT_OPT_SLEEP_TIME))
+			return true;
+	}
+	return false;
+}
+
+/**
+ * lft_fgraph_sleep_left_out() - does a frame leave its time switched out?
+ * @fn: the frame's return function
+ *
+ * It does with sleep-time off in the array whose slot @fn is (each
+ * array's own, as upstream's since 6.19; one value for all on 6.12, whose
+ * arrays then all hold it: core/options.c); a frame of another user (not
+ * a slot's) follows the top level's. Preemption off (the sched_switch
+ * probe; a slot's array stays until the hooks and the probe have left it).
+ *
+ * Return: true to move the frame's call time past the time away.
+ */
+bool lft_fgraph_sleep_left_out(lft_fret_fn_t fn)
+{
+	struct lft_array *tr = &lft_top;
+	unsigned int i;
+
+	for (i = 0; i < LFT_GRAPH_SLOTS; i++) {
+		if (lft_graph_slots[i].ret != fn)
+			continue;
+		tr = READ_ONCE(lft_graph_slots[i].tr);
+		if (!tr)
+			return false;
+		break;
+	}
+	return !(READ_ONCE(tr->flags) & LFT_OPT_SLEEP_TIME);
+}
+
+/**
  * lft_fgraph_register() - graph records into an array
  * @tr: the array (lft_lock held): the top level or an instance
  * @gate: NULL for function_graph; or a latency tracer's window, which

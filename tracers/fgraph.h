@@ -7,6 +7,7 @@
 #ifndef LFT_TRACERS_FGRAPH_H
 #define LFT_TRACERS_FGRAPH_H
 
+#include "arch/x86/fret.h"
 #include "tracers/fn_array.h"
 
 /* Also set by the boot parameters (tracers/fn_subsys.c), at load. */
@@ -20,5 +21,7 @@ int lft_fgraph_files_create(struct lft_array *tr);
 void lft_fgraph_files_free(void);
 int lft_fgraph_sleep_start(void);
 void lft_fgraph_sleep_stop(void);
+bool lft_fgraph_sleep_any_left_out(void);
+bool lft_fgraph_sleep_left_out(lft_fret_fn_t fn);
 
 #endif /* LFT_TRACERS_FGRAPH_H */

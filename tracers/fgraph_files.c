@@ -4,7 +4,8 @@
  * record into: max_graph_depth, set_graph_function and set_graph_notrace,
  * files of the top level only, as upstream's (6.12 has no instance
  * copies); and sleep time (the sched_switch probe that leaves a task's
- * time switched out of its frames), for them and the profiler.
+ * time switched out of the frames of the arrays with sleep-time off), for
+ * them and the profiler.
  */
 #include <linux/fs.h>
 #include <linux/kernel.h>
@@ -32,9 +33,10 @@ static void lft_graph_switch(void *data, bool preempt,
 			     struct task_struct *prev,
 			     struct task_struct *next, unsigned int prev_state)
 {
-	if (READ_ONCE(lft_top.flags) & LFT_OPT_SLEEP_TIME)
+	if (!lft_fgraph_sleep_any_left_out())
 		return;
-	lft_fret_sched_switch(prev, next, sched_clock());
+	lft_fret_sched_switch(prev, next, sched_clock(),
+			      lft_fgraph_sleep_left_out);
 }
 
 /**

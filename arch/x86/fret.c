@@ -294,13 +294,16 @@ LFT_TEST_EXPORT(lft_fret_child_time);
  * @prev: the task switched out (current)
  * @next: the task switched in
  * @now: the time, on the clock of the frames' calltimes
+ * @left_out: which frames leave that time out, by their return function
+ *	(called with preemption off), or NULL for all
  *
  * Called from the sched_switch tracepoint: @prev's newest frame notes
- * when it left; @next's frames have their call times moved forward by
- * the time it was away. Neither task's list of frames can change now.
+ * when it left; @next's frames (those @left_out picks) have their call
+ * times moved forward by the time it was away. Neither task's list of
+ * frames can change now.
  */
 void lft_fret_sched_switch(struct task_struct *prev, struct task_struct *next,
-			   u64 now)
+			   u64 now, bool (*left_out)(lft_fret_fn_t fn))
 {
 	struct rethook *rh = READ_ONCE(lft_fret_rh);
 	struct lft_fret_node *n;
@@ -317,7 +320,8 @@ void lft_fret_sched_switch(struct task_struct *prev, struct task_struct *next,
 	away = now - n->out_at;
 	n->out_at = 0;
 	for (; n; n = lft_fret_next(rh, READ_ONCE(n->node.llist.next), NULL))
-		n->calltime += away;
+		if (!left_out || left_out(n->fn))
+			n->calltime += away;
 }
 LFT_TEST_EXPORT(lft_fret_sched_switch);
 

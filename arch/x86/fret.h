@@ -38,7 +38,7 @@ int lft_fret_depth(lft_fret_fn_t fn);
 bool lft_fret_under(lft_fret_fn_t fn);
 u64 lft_fret_child_time(lft_fret_fn_t fn, u64 duration);
 void lft_fret_sched_switch(struct task_struct *prev, struct task_struct *next,
-			   u64 now);
+			   u64 now, bool (*left_out)(lft_fret_fn_t fn));
 unsigned long lft_fret_missed(void);
 
 #endif /* LFT_ARCH_X86_FRET_H */
