@@ -80,7 +80,6 @@
 #define LFT_PB_CHAR_TYPE	1
 #define LFT_PB_TYPES_TEXT	"x8/16/32/64, char, string, symbol,"
 /*
-<<<<<<< HEAD
  * buffer_percent keeps a 0 (6.1 makes it 1). A splice of trace_pipe_raw
  * that had to wait looks once more when woken and returns 0 if there is
  * still no whole page (6.1 waits again).
