@@ -26,7 +26,7 @@
 #include <unistd.h>
 
 static int the_fd, ioctl_ret = -2;
-static volatile int read_done;
+static int read_done;	/* set by the reader, seen by the waker */
 static pid_t reader_tid;
 
 /* The reader's state letter, from /proc (S: asleep), or 0. */
@@ -53,7 +53,7 @@ static char task_state(pid_t tid)
 static void *waker(void *arg)
 {
 	while (task_state(reader_tid) != 'S') {
-		if (read_done)
+		if (__atomic_load_n(&read_done, __ATOMIC_ACQUIRE))
 			return NULL;	/* it never slept: no ioctl (-2) */
 		usleep(1000);
 	}
@@ -119,7 +119,7 @@ int main(int argc, char **argv)
 		n = read(fd, buf, sizeof(buf));
 	}
 	if (wake) {
-		read_done = 1;
+		__atomic_store_n(&read_done, 1, __ATOMIC_RELEASE);
 		pthread_join(th, NULL);
 		printf("ioctl: %d\n", ioctl_ret);
 	}
