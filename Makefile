@@ -18,6 +18,7 @@
 #                       perf and bpftrace (Debian's, fetched, not installed)
 #   make bench-loss     recording without loss: a rate sweep on 2 CPUs,
 #                       trace-cmd and a trace_pipe_raw reader, both trees
+#   make bench-memory   the memory per CPU a buffer_size_kb takes, both trees
 #   make dkms-install   register, build and install lftrace with DKMS (root)
 #   make dkms-remove    take it out of DKMS and /usr/src again (root)
 #   make clean
@@ -32,7 +33,7 @@ RUNNING_KDIR := /lib/modules/$(shell uname -r)/build
 KDIR ?= $(if $(wildcard $(RUNNING_KDIR)),$(RUNNING_KDIR),$(shell $(CURDIR)/qemu-test/kernels kdir debian 2>/dev/null))
 
 .PHONY: all modules clean deps test test-all check bench-ringbuf bench-function \
-	bench-graph bench-events bench-scale bench-latency bench-peers bench-loss dkms-source dkms-install dkms-remove
+	bench-graph bench-events bench-scale bench-latency bench-peers bench-loss bench-memory dkms-source dkms-install dkms-remove
 
 all: modules
 
@@ -78,6 +79,9 @@ bench-peers:
 
 bench-loss:
 	qemu-test/bench/peers/loss
+
+bench-memory:
+	qemu-test/bench/memory/run
 
 # DKMS keeps a copy of the sources in /usr/src/PACKAGE-VERSION and rebuilds
 # it for every kernel installed later. The copy is what a module build
