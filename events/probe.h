@@ -466,6 +466,7 @@ static inline struct lft_pb_event *lft_pb_event_of(struct lft_event *ev)
 
 /* probe.c */
 int lft_pb_add(struct lft_pb_probe *p, struct lft_pb_perr *perr);
+int lft_pb_resolve_syms(struct lft_pb_def *def);
 void lft_pb_probe_free(struct lft_pb_probe *p);
 void lft_pb_log(const struct lft_pb_class *cls,
 		const struct lft_pb_perr *perr);
