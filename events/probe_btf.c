@@ -10,6 +10,11 @@
  * errors are 6.12's, with its carets: each at the start of the name it
  * is about (a member's), a bad separator's at the separator.
  *
+ * Upstream's newest grammar adds, on f: and t: (probe_parse.c takes the
+ * syntax apart): "$current[->FIELD...]", the running task's task_struct,
+ * and casts "(STRUCT[,FIELD])INNER->FIELD...", whose members are walked
+ * from STRUCT's BTF (lft_pb_btf_cast()).
+ *
  * Where 6.12 puts the caret of an error found after the last member
  * (":string" on a member that is no string) depends on where the kernel
  * allocated its copy of the text: lftrace puts it at the last member.
