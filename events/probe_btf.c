@@ -51,6 +51,37 @@ static int lft_pb_split_field(struct lft_pb_argctx *c, char *name,
 }
 
 /*
+ * Members joined by '.' from where the walk is (one structure), *@field at
+ * *@offs, up to a "->" or the end: both moved past what was walked.
+ * Return: 1 if a "->" follows (*@field the text after it), 0 at the end,
+ * or a negative errno with the error noted.
+ */
+static int lft_pb_btf_dotted(struct lft_pb_argctx *c, struct lft_btf_walk *bw,
+			     char **field, int *offs)
+{
+	char *next;
+	int ptr, ret;
+
+	do {
+		next = NULL;
+		ptr = lft_pb_split_field(c, *field, &next, *offs);
+		if (ptr < 0)
+			return ptr;
+		ret = lft_btf_walk_member(bw, *field);
+		if (ret == -ENOENT) {
+			lft_pb_err(c->w, *offs, LFT_PB_E_NO_BTF_FIELD);
+			return -ENOENT;
+		}
+		if (ret)
+			return lft_pb_err(c->w, *offs, LFT_PB_E_BAD_BTF_TID);
+		if (next)
+			*offs += next - *field;
+		*field = next;
+	} while (!ptr && *field);
+	return ptr;
+}
+
+/*
  * The members after the first "->", @field at @offs in the word. With
  * @at_struct the walk is at the structure itself (a cast's, $current's),
  * so the first "->" steps through nothing, and reads @prefix bytes before
@@ -59,8 +90,7 @@ static int lft_pb_split_field(struct lft_pb_argctx *c, char *name,
 static int lft_pb_btf_fields(struct lft_pb_argctx *c, struct lft_btf_walk *bw,
 			     char *field, int offs, bool at_struct, long prefix)
 {
-	char *next;
-	int ptr, ret;
+	int ret;
 
 	do {
 		ret = at_struct ? 0 : lft_btf_walk_deref(bw);
@@ -70,22 +100,9 @@ static int lft_pb_btf_fields(struct lft_pb_argctx *c, struct lft_btf_walk *bw,
 					  LFT_PB_E_NO_PTR_STRCT :
 					  LFT_PB_E_BAD_BTF_TID);
 		/* Members joined by '.' are in the same structure. */
-		do {
-			next = NULL;
-			ptr = lft_pb_split_field(c, field, &next, offs);
-			if (ptr < 0)
-				return ptr;
-			ret = lft_btf_walk_member(bw, field);
-			if (ret == -ENOENT) {
-				lft_pb_err(c->w, offs, LFT_PB_E_NO_BTF_FIELD);
-				return -ENOENT;
-			}
-			if (ret)
-				return lft_pb_err(c->w, offs, LFT_PB_E_BAD_BTF_TID);
-			if (next)
-				offs += next - field;
-			field = next;
-		} while (!ptr && field);
+		ret = lft_pb_btf_dotted(c, bw, &field, &offs);
+		if (ret < 0)
+			return ret;
 		ret = lft_pb_push_deref(c, bw->bitoff / 8 - prefix, false, offs);
 		if (ret)
 			return ret;
@@ -253,25 +270,10 @@ static int lft_pb_cast_option(struct lft_pb_argctx *c, struct lft_btf_walk *bw,
 			      char *opt, int offs, long *prefix)
 {
 	const struct btf_type *st = bw->t;
-	char *next;
-	int ptr, ret;
+	int ret = lft_pb_btf_dotted(c, bw, &opt, &offs);
 
-	do {
-		next = NULL;
-		ptr = lft_pb_split_field(c, opt, &next, offs);
-		if (ptr < 0)
-			return ptr;
-		ret = lft_btf_walk_member(bw, opt);
-		if (ret == -ENOENT) {
-			lft_pb_err(c->w, offs, LFT_PB_E_NO_BTF_FIELD);
-			return -ENOENT;
-		}
-		if (ret)
-			return lft_pb_err(c->w, offs, LFT_PB_E_BAD_BTF_TID);
-		if (next)
-			offs += next - opt;
-		opt = next;
-	} while (!ptr && opt);
+	if (ret < 0)
+		return ret;
 	if (bw->bitoff % 8)
 		return lft_pb_err(c->w, offs, LFT_PB_E_TYPECAST_NOT_ALIGNED);
 	/* Stopped at a "->": the caret at it. */

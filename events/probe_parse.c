@@ -330,6 +330,31 @@ static bool lft_pb_is_this_cpu(const char *arg)
 }
 
 /*
+ * What a parenthesized step holds, @arg at @offs up to its last ')', then
+ * what every such step checks: a $comm or a string is no address.
+ */
+static int lft_pb_parse_inner(struct lft_pb_argctx *c, char *arg, int offs)
+{
+	struct lft_pb_arg *a = c->a;
+	char *p = strrchr(arg, ')');
+	int ret;
+
+	if (!p)
+		return lft_pb_err(c->w, offs + strlen(arg),
+				  LFT_PB_E_DEREF_OPEN_BRACE);
+	*p = '\0';
+	ret = lft_pb_parse_fetch(c, arg, offs);
+	if (ret)
+		return ret;
+	/* What memory holds there is no longer the parameter's type. */
+	c->btf_var = false;
+	c->btf_member = false;
+	if ((a->base == LFT_PB_COMM || a->base == LFT_PB_DATA) && !a->nderef)
+		return lft_pb_err(c->w, offs, LFT_PB_E_COMM_CANT_DEREF);
+	return 0;
+}
+
+/*
  * "this_cpu_ptr(FETCHARG)", "this_cpu_read(FETCHARG)" (f: and t:,
  * upstream's newest): FETCHARG's value is a per-CPU pointer; the running
  * CPU's copy's address, or what that copy holds. "@SYM" inside is the
@@ -339,7 +364,6 @@ static int lft_pb_parse_this_cpu(struct lft_pb_argctx *c, char *arg, int offs)
 {
 	bool read = str_has_prefix(arg, "this_cpu_read(");
 	struct lft_pb_arg *a = c->a;
-	char *p;
 	int ret;
 
 	ret = lft_pb_nest(c, offs, true);
@@ -347,19 +371,9 @@ static int lft_pb_parse_this_cpu(struct lft_pb_argctx *c, char *arg, int offs)
 		return ret;
 	offs += read ? strlen("this_cpu_read(") : strlen("this_cpu_ptr(");
 	arg += read ? strlen("this_cpu_read(") : strlen("this_cpu_ptr(");
-	p = strrchr(arg, ')');
-	if (!p)
-		return lft_pb_err(c->w, offs + strlen(arg),
-				  LFT_PB_E_DEREF_OPEN_BRACE);
-	*p = '\0';
-	ret = lft_pb_parse_fetch(c, arg, offs);
+	ret = lft_pb_parse_inner(c, arg, offs);
 	if (ret)
 		return ret;
-	/* What is there is no longer of the inner value's type. */
-	c->btf_var = false;
-	c->btf_member = false;
-	if ((a->base == LFT_PB_COMM || a->base == LFT_PB_DATA) && !a->nderef)
-		return lft_pb_err(c->w, offs, LFT_PB_E_COMM_CANT_DEREF);
 	if (arg[0] == '@')
 		/* Not what SYM holds: its own address, per CPU. */
 		a->deref[a->nderef - 1].percpu = true;
@@ -540,23 +554,9 @@ static int lft_pb_parse_fetch(struct lft_pb_argctx *c, char *arg, int offs)
 		if (kstrtol(arg, 0, &off))
 			return lft_pb_err(c->w, offs, LFT_PB_E_BAD_DEREF_OFFS);
 		offs += (p + 1 - arg) + (arg[0] != '-' ? 1 : 0);
-		arg = p + 1;
-		p = strrchr(arg, ')');
-		if (!p)
-			return lft_pb_err(c->w, offs + strlen(arg),
-					  LFT_PB_E_DEREF_OPEN_BRACE);
-		*p = '\0';
-		ret = lft_pb_parse_fetch(c, arg, offs);
+		ret = lft_pb_parse_inner(c, p + 1, offs);
 		if (ret)
 			return ret;
-		/* What memory holds there is no longer the parameter's type. */
-		c->btf_var = false;
-		c->btf_member = false;
-		if (a->base == LFT_PB_COMM || a->base == LFT_PB_DATA) {
-			if (!a->nderef)
-				return lft_pb_err(c->w, offs,
-						  LFT_PB_E_COMM_CANT_DEREF);
-		}
 		return lft_pb_push_deref(c, off, user, offs);
 	case '\\':
 		if (arg[1] == '"') {
