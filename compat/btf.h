@@ -85,6 +85,7 @@ struct lft_btf_walk {
 
 int lft_btf_walk_start(struct lft_btf_walk *w, const char *func,
 		       const char *param, unsigned int *idx);
+int lft_btf_walk_start_struct(struct lft_btf_walk *w, const char *name);
 int lft_btf_walk_deref(struct lft_btf_walk *w);
 int lft_btf_walk_member(struct lft_btf_walk *w, const char *name);
 const char *lft_btf_walk_type(const struct lft_btf_walk *w, u32 *bitsize,

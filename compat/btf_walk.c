@@ -76,6 +76,31 @@ int lft_btf_walk_start(struct lft_btf_walk *w, const char *func,
 }
 
 /**
+ * lft_btf_walk_start_struct() - start a walk at a structure named in a
+ *	probe argument's typecast ("(STRUCT)", "(STRUCT,FIELD)")
+ * @w: the walk (lft_btf_walk_end() it, whatever this returns)
+ * @name: the structure's name, in vmlinux's BTF or a loaded module's
+ *
+ * Return: 0, the walk at the structure, its bit offset 0; -ENOENT where
+ * no BTF has a structure of that name (unions are not looked for, as the
+ * kernel's casts look for none).
+ */
+int lft_btf_walk_start_struct(struct lft_btf_walk *w, const char *name)
+{
+	s32 id;
+
+	memset(w, 0, sizeof(*w));
+	if (!lft_ks.bpf_find_btf_id || !lft_ks.btf_put ||
+	    !lft_ks.btf_type_by_id || !lft_ks.btf_name_by_offset)
+		return -ENOENT;
+	id = lft_kcall(bpf_find_btf_id)(name, BTF_KIND_STRUCT, &w->btf);
+	if (id <= 0 || !w->btf)
+		return -ENOENT;
+	w->t = lft_bw_type(w, id);
+	return w->t ? 0 : -ENOENT;
+}
+
+/**
  * lft_btf_walk_deref() - step through a pointer ("->")
  * @w: the walk, at a pointer to a structure or union
  *

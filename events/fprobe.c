@@ -755,13 +755,18 @@ static int lft_fp_resolve(struct lft_fp *fp)
 static int lft_fp_attach(struct lft_pb_probe *p, struct lft_pb_perr *perr)
 {
 	struct lft_fp *fp = lft_fp_of(p);
-	int ret = lft_fp_resolve(fp);
+	/* Upstream's fprobes resolve @SYM arguments first (BAD_PROBE_ADDR). */
+	int ret = lft_pb_resolve_syms(p->def), sym = ret;
+
+	if (!ret)
+		ret = lft_fp_resolve(fp);
 
 	if (!ret && p->event->ev.users)
 		ret = lft_fp_arm(p);
 	if (ret && perr->cmd) {
 		/* Upstream's fprobe finds no such function to register. */
 		perr->code = ret == -ENOMEM ? LFT_PB_E_NONE :
+			     sym == -ENOENT ? LFT_PB_E_BAD_PROBE_ADDR :
 					      LFT_PB_E_FAIL_REG_PROBE;
 		perr->pos = strchrnul(perr->cmd, ' ') - perr->cmd + 1;
 	}

@@ -404,39 +404,6 @@ static const struct lft_pb_symcheck lft_kp_syms = {
 	.entry = lft_kp_sym_entry,
 };
 
-/* @SYM[+|-OFFS] arguments' addresses; -ENOENT names a missing one. */
-static int lft_kp_resolve_args(struct lft_pb_def *def)
-{
-	unsigned int i;
-
-	for (i = 0; i < def->nargs; i++) {
-		struct lft_pb_arg *a = &def->args[i];
-		char *sym, *p;
-		long off = 0;
-		unsigned long addr;
-
-		if (!a->sym || a->base == LFT_PB_DATA)
-			continue;
-		sym = kstrdup(a->sym, GFP_KERNEL);
-		if (!sym)
-			return -ENOMEM;
-		p = strpbrk(sym, "+-");
-		if (p) {
-			if (kstrtol(p, 0, &off)) {
-				kfree(sym);
-				return -EINVAL;
-			}
-			*p = '\0';
-		}
-		addr = lft_ksym_lookup(sym);
-		kfree(sym);
-		if (!addr)
-			return -ENOENT;
-		a->param = addr + off;
-	}
-	return 0;
-}
-
 /* ------------------------------------------------------ definitions */
 
 static void lft_kp_free(struct lft_pb_probe *p)
@@ -466,7 +433,7 @@ static int lft_kp_register(struct lft_kp *k, struct lft_pb_perr *perr)
 {
 	const struct lft_pb_def *def = k->pb.def;
 	struct kprobe *kp = &k->rp.kp;
-	int ret = lft_kp_resolve_args(k->pb.def);
+	int ret = lft_pb_resolve_syms(k->pb.def);
 	int code = LFT_PB_E_NONE;
 
 	if (!ret) {

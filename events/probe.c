@@ -9,8 +9,11 @@
  * No probe kind calls another's code; each calls this. Everything here
  * runs under lft_lock.
  */
+#include <linux/kernel.h>
 #include <linux/slab.h>
+#include <linux/string.h>
 
+#include "compat/ksyms.h"
 #include "core/trace.h"
 #include "events/probe.h"
 
@@ -521,6 +524,46 @@ int lft_pb_files(struct lft_pb_class *cls, struct lft_array *tr)
 
 	return ret ? ret : lft_dynev_file(tr, cls->profile_file, 0440,
 					  &cls->dynev, cls->show_profile);
+}
+
+/**
+ * lft_pb_resolve_syms() - the addresses of a definition's @SYM[+|-OFFS]
+ *	arguments, as a probe is registered
+ * @def: the definition
+ *
+ * Return: 0, or -ENOENT when a symbol is not there, -EINVAL for a bad
+ * offset, -ENOMEM.
+ */
+int lft_pb_resolve_syms(struct lft_pb_def *def)
+{
+	unsigned int i;
+
+	for (i = 0; i < def->nargs; i++) {
+		struct lft_pb_arg *a = &def->args[i];
+		char *sym, *p;
+		long off = 0;
+		unsigned long addr;
+
+		if (!a->sym || a->base == LFT_PB_DATA)
+			continue;
+		sym = kstrdup(a->sym, GFP_KERNEL);
+		if (!sym)
+			return -ENOMEM;
+		p = strpbrk(sym, "+-");
+		if (p) {
+			if (kstrtol(p, 0, &off)) {
+				kfree(sym);
+				return -EINVAL;
+			}
+			*p = '\0';
+		}
+		addr = lft_ksym_lookup(sym);
+		kfree(sym);
+		if (!addr)
+			return -ENOENT;
+		a->param = addr + off;
+	}
+	return 0;
 }
 
 /**

@@ -114,6 +114,11 @@ enum lft_pb_errcode {
 	LFT_PB_E_BAD_MAXACT_TYPE,	/* fprobes and tracepoint probes */
 	LFT_PB_E_NO_TRACEPOINT,
 	LFT_PB_E_BAD_TP_NAME,
+	LFT_PB_E_TOO_MANY_NESTED,	/* upstream's newest: f: and t: */
+	LFT_PB_E_TYPECAST_BAD_ARROW,
+	LFT_PB_E_TYPECAST_NOT_ALIGNED,
+	LFT_PB_E_TYPECAST_REQ_FIELD,
+	LFT_PB_E_TYPECAST_SYM_OFFSET,
 	LFT_PB_E_COUNT
 };
 
@@ -164,6 +169,7 @@ enum lft_pb_base {
 	LFT_PB_FIELD,		/* eprobe $FIELD: param: its offset in the record */
 	LFT_PB_FOFFS,		/* uprobe @+OFFS: param: the file offset */
 	LFT_PB_EDATA,		/* a return probe's $argN: param: N - 1, saved at entry */
+	LFT_PB_CURRENT,		/* $current: the task's task_struct address */
 };
 
 /* The arguments a return probe's entry saves for it: the registers'. */
@@ -204,7 +210,9 @@ enum lft_pb_loc {
  * @sym: @SYM[+|-OFFS]: the symbol, resolved before the probe is armed
  * @symoff: and its offset
  * @nderef: pointers followed before the last step
- * @deref: each one's offset and whether it reads user memory
+ * @deref: each one's offset and whether it reads user memory, or (percpu)
+ *	a step that takes the value for a per-CPU pointer and makes it the
+ *	address of the running CPU's copy, reading nothing
  * @loc: the last step (enum lft_pb_loc)
  * @loc_off: its offset
  * @loc_user: it reads user memory
@@ -230,6 +238,7 @@ struct lft_pb_arg {
 	struct {
 		long off;
 		bool user;
+		bool percpu;
 	} deref[LFT_PB_MAX_DEREF];
 	u8 loc;
 	long loc_off;
@@ -460,6 +469,7 @@ static inline struct lft_pb_event *lft_pb_event_of(struct lft_event *ev)
 
 /* probe.c */
 int lft_pb_add(struct lft_pb_probe *p, struct lft_pb_perr *perr);
+int lft_pb_resolve_syms(struct lft_pb_def *def);
 void lft_pb_probe_free(struct lft_pb_probe *p);
 void lft_pb_log(const struct lft_pb_class *cls,
 		const struct lft_pb_perr *perr);

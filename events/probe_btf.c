@@ -10,6 +10,11 @@
  * errors are 6.12's, with its carets: each at the start of the name it
  * is about (a member's), a bad separator's at the separator.
  *
+ * Upstream's newest grammar adds, on f: and t: (probe_parse.c takes the
+ * syntax apart): "$current[->FIELD...]", the running task's task_struct,
+ * and casts "(STRUCT[,FIELD])INNER->FIELD...", whose members are walked
+ * from STRUCT's BTF (lft_pb_btf_cast()).
+ *
  * Where 6.12 puts the caret of an error found after the last member
  * (":string" on a member that is no string) depends on where the kernel
  * allocated its copy of the text: lftrace puts it at the last member.
@@ -45,42 +50,67 @@ static int lft_pb_split_field(struct lft_pb_argctx *c, char *name,
 	return 1;
 }
 
-/* The members after the first "->", @field at @offs in the word. */
-static int lft_pb_btf_fields(struct lft_pb_argctx *c, struct lft_btf_walk *bw,
-			     char *field, int offs)
+/*
+ * Members joined by '.' from where the walk is (one structure), *@field at
+ * *@offs, up to a "->" or the end: both moved past what was walked.
+ * Return: 1 if a "->" follows (*@field the text after it), 0 at the end,
+ * or a negative errno with the error noted.
+ */
+static int lft_pb_btf_dotted(struct lft_pb_argctx *c, struct lft_btf_walk *bw,
+			     char **field, int *offs)
 {
 	char *next;
 	int ptr, ret;
 
 	do {
-		ret = lft_btf_walk_deref(bw);
+		next = NULL;
+		ptr = lft_pb_split_field(c, *field, &next, *offs);
+		if (ptr < 0)
+			return ptr;
+		ret = lft_btf_walk_member(bw, *field);
+		if (ret == -ENOENT) {
+			lft_pb_err(c->w, *offs, LFT_PB_E_NO_BTF_FIELD);
+			return -ENOENT;
+		}
+		if (ret)
+			return lft_pb_err(c->w, *offs, LFT_PB_E_BAD_BTF_TID);
+		if (next)
+			*offs += next - *field;
+		*field = next;
+	} while (!ptr && *field);
+	return ptr;
+}
+
+/*
+ * The members after the first "->", @field at @offs in the word. With
+ * @at_struct the walk is at the structure itself (a cast's, $current's),
+ * so the first "->" steps through nothing, and reads @prefix bytes before
+ * the member (a cast's FIELD option: the value points to that member).
+ */
+static int lft_pb_btf_fields(struct lft_pb_argctx *c, struct lft_btf_walk *bw,
+			     char *field, int offs, bool at_struct, long prefix)
+{
+	int ret;
+
+	do {
+		ret = at_struct ? 0 : lft_btf_walk_deref(bw);
+		at_struct = false;
 		if (ret)
 			return lft_pb_err(c->w, offs, ret == -EINVAL ?
 					  LFT_PB_E_NO_PTR_STRCT :
 					  LFT_PB_E_BAD_BTF_TID);
 		/* Members joined by '.' are in the same structure. */
-		do {
-			next = NULL;
-			ptr = lft_pb_split_field(c, field, &next, offs);
-			if (ptr < 0)
-				return ptr;
-			ret = lft_btf_walk_member(bw, field);
-			if (ret == -ENOENT) {
-				lft_pb_err(c->w, offs, LFT_PB_E_NO_BTF_FIELD);
-				return -ENOENT;
-			}
-			if (ret)
-				return lft_pb_err(c->w, offs, LFT_PB_E_BAD_BTF_TID);
-			if (next)
-				offs += next - field;
-			field = next;
-		} while (!ptr && field);
-		ret = lft_pb_push_deref(c, bw->bitoff / 8, false, offs);
+		ret = lft_pb_btf_dotted(c, bw, &field, &offs);
+		if (ret < 0)
+			return ret;
+		ret = lft_pb_push_deref(c, bw->bitoff / 8 - prefix, false, offs);
 		if (ret)
 			return ret;
+		prefix = 0;
 	} while (field);
 	/* What the argument is typed and read as (probe_parse.c). */
 	c->btf_member = true;
+	c->btf_offs = offs;
 	c->btf_bitsize = bw->bitsize;
 	c->btf_bitoff = bw->bitoff % 8;
 	c->btf_type = lft_btf_walk_type(bw, &c->btf_bitsize, &c->btf_bitoff);
@@ -182,8 +212,121 @@ int lft_pb_parse_btf_var(struct lft_pb_argctx *c, char *arg, int offs)
 	c->btf_var = true;
 	c->btf_char_ptr = lft_btf_walk_char_ptr(&bw);
 	ret = field ? lft_pb_btf_fields(c, &bw, field,
-					offs + (field - arg)) : 0;
+					offs + (field - arg), false, 0) : 0;
 	if (field && !ret)
+		c->btf_char_ptr = lft_btf_walk_char_ptr(&bw);
+out:
+	lft_btf_walk_end(&bw);
+	return ret;
+}
+
+/**
+ * lft_pb_parse_current() - "$current" or "$current->FIELD...": the
+ *	running task's task_struct, its address or its members
+ * @c: the argument being parsed (an f: or t: probe's)
+ * @arg: its text, starting "$current"; cut into pieces as it is parsed
+ * @offs: its place in its word, for carets
+ *
+ * Upstream's newest grammar: "$current" alone is the address (x64 by
+ * default), "->" walks task_struct from BTF (vmlinux's); anything else
+ * after the name is BAD_VAR, a lone '-' BAD_HYPHEN.
+ *
+ * Return: 0, or a negative errno with the error noted.
+ */
+int lft_pb_parse_current(struct lft_pb_argctx *c, char *arg, int offs)
+{
+	char *rest = arg + strlen("$current"), *field = NULL;
+	struct lft_btf_walk bw;
+	int ret;
+
+	c->a->base = LFT_PB_CURRENT;
+	if (!*rest)
+		return 0;
+	if (*rest != '-')
+		return lft_pb_err(c->w, offs, LFT_PB_E_BAD_VAR);
+	ret = lft_pb_split_field(c, arg, &field, offs);
+	if (ret < 0)
+		return ret;
+	if (lft_btf_walk_start_struct(&bw, "task_struct")) {
+		lft_pb_err(c->w, offs, LFT_PB_E_NO_BTF_ENTRY);
+		ret = -ENOENT;
+		goto out;
+	}
+	c->btf_var = true;
+	ret = lft_pb_btf_fields(c, &bw, field, offs + (field - arg), true, 0);
+	if (!ret)
+		c->btf_char_ptr = lft_btf_walk_char_ptr(&bw);
+out:
+	lft_btf_walk_end(&bw);
+	return ret;
+}
+
+/*
+ * A cast's FIELD option, @opt at @offs: members joined by '.' from the
+ * structure's start; *@prefix set to their byte offset, the walk left at
+ * the structure.
+ */
+static int lft_pb_cast_option(struct lft_pb_argctx *c, struct lft_btf_walk *bw,
+			      char *opt, int offs, long *prefix)
+{
+	const struct btf_type *st = bw->t;
+	int ret = lft_pb_btf_dotted(c, bw, &opt, &offs);
+
+	if (ret < 0)
+		return ret;
+	if (bw->bitoff % 8)
+		return lft_pb_err(c->w, offs, LFT_PB_E_TYPECAST_NOT_ALIGNED);
+	/* Stopped at a "->": the caret at it. */
+	if (opt)
+		return lft_pb_err(c->w, offs - 2, LFT_PB_E_TYPECAST_BAD_ARROW);
+	*prefix = bw->bitoff / 8;
+	bw->t = st;
+	bw->bitoff = 0;
+	bw->bitsize = 0;
+	return 0;
+}
+
+/**
+ * lft_pb_btf_cast() - the members a cast "(STRUCT[,FIELD])INNER->FIELD..."
+ *	reads, once INNER is parsed
+ * @c: the argument being parsed (INNER's fetch in c->a)
+ * @cast: "STRUCT" or "STRUCT,FIELD" (cut at the ',')
+ * @coffs: its place in the word
+ * @field: the members after the "->"
+ * @foffs: their place in the word
+ *
+ * INNER's value is taken for a pointer to STRUCT (vmlinux's BTF or a
+ * loaded module's), or with FIELD to that member of one (as container_of()
+ * goes back from it); the members are walked from there as
+ * lft_pb_parse_btf_var()'s are, and type the argument. Upstream's newest
+ * errors: NO_PTR_STRCT for a STRUCT BTF lacks, the FIELD option's
+ * NO_BTF_FIELD, TYPECAST_NOT_ALIGNED and TYPECAST_BAD_ARROW.
+ *
+ * Return: 0, or a negative errno with the error noted.
+ */
+int lft_pb_btf_cast(struct lft_pb_argctx *c, char *cast, int coffs,
+		    char *field, int foffs)
+{
+	char *opt = strchr(cast, ',');
+	struct lft_btf_walk bw;
+	long prefix = 0;
+	int ret;
+
+	if (opt)
+		*opt++ = '\0';
+	if (lft_btf_walk_start_struct(&bw, cast)) {
+		ret = lft_pb_err(c->w, coffs, LFT_PB_E_NO_PTR_STRCT);
+		goto out;
+	}
+	if (opt) {
+		ret = lft_pb_cast_option(c, &bw, opt, coffs + (opt - cast),
+					 &prefix);
+		if (ret)
+			goto out;
+	}
+	c->btf_var = true;
+	ret = lft_pb_btf_fields(c, &bw, field, foffs, true, prefix);
+	if (!ret)
 		c->btf_char_ptr = lft_btf_walk_char_ptr(&bw);
 out:
 	lft_btf_walk_end(&bw);

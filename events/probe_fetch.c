@@ -12,6 +12,7 @@
 #include <linux/kallsyms.h>
 #include <linux/kernel.h>
 #include <linux/module.h>
+#include <linux/percpu.h>
 #include <linux/ptrace.h>
 #include <linux/sched.h>
 #include <linux/stddef.h>
@@ -272,6 +273,9 @@ static bool lft_pb_base(const struct lft_pb_arg *a, const struct lft_pb_ctx *x,
 	case LFT_PB_EDATA:
 		*val = x->edata ? x->edata[a->param] : 0;
 		return x->edata;
+	case LFT_PB_CURRENT:
+		*val = (unsigned long)current;
+		return true;
 	default:		/* IMM, DATA */
 		*val = a->param;
 		return true;
@@ -286,10 +290,18 @@ static bool lft_pb_walk(const struct lft_pb_arg *a, const struct lft_pb_ctx *x,
 
 	if (!lft_pb_base(a, x, val))
 		return false;
-	for (i = 0; i < a->nderef; i++)
+	for (i = 0; i < a->nderef; i++) {
+		if (a->deref[i].percpu) {
+			/* this_cpu_ptr(): no per-CPU pointer is 0. */
+			if (!*val)
+				return false;
+			*val = (unsigned long)raw_cpu_ptr((void __percpu __force *)*val);
+			continue;
+		}
 		if (!lft_pb_read(val, *val + a->deref[i].off, sizeof(*val),
 				 a->deref[i].user || x->user))
 			return false;
+	}
 	return true;
 }
 

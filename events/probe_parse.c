@@ -105,6 +105,11 @@ const char *const lft_pb_err_text[LFT_PB_E_COUNT] = {
 	[LFT_PB_E_BAD_UPROBE_OFFS] = "Invalid uprobe offset",
 	[LFT_PB_E_BAD_FILE_OFFS] = "Invalid file offset value",
 	[LFT_PB_E_SYM_ON_UPROBE] = "Symbol is not available with uprobe",
+	[LFT_PB_E_TOO_MANY_NESTED] = "Too many nested typecasts/dereferences",
+	[LFT_PB_E_TYPECAST_BAD_ARROW] = "Typecast field option does not support -> operator",
+	[LFT_PB_E_TYPECAST_NOT_ALIGNED] = "Typecast field option is not byte-aligned",
+	[LFT_PB_E_TYPECAST_REQ_FIELD] = "Typecast requires a field access",
+	[LFT_PB_E_TYPECAST_SYM_OFFSET] = "@SYM+/-OFFSET with typecast needs parentheses",
 };
 LFT_TEST_EXPORT(lft_pb_err_text);
 
@@ -276,8 +281,189 @@ int lft_pb_push_deref(struct lft_pb_argctx *c, long off, bool user, int offs)
 		return lft_pb_err(c->w, offs, LFT_PB_E_TOO_MANY_OPS);
 	a->deref[a->nderef].off = off;
 	a->deref[a->nderef].user = user;
+	a->deref[a->nderef].percpu = false;
 	a->nderef++;
 	return 0;
+}
+
+/**
+ * lft_pb_push_cpu() - one more step in the argument's fetch: the value,
+ *	a per-CPU pointer, becomes the address of the running CPU's copy
+ *	(this_cpu_ptr())
+ * @c: the argument being parsed
+ * @offs: the caret for an error
+ *
+ * Return: 0, or -EINVAL (TOO_MANY_OPS) past the program's slots.
+ */
+int lft_pb_push_cpu(struct lft_pb_argctx *c, int offs)
+{
+	int ret = lft_pb_push_deref(c, 0, false, offs);
+
+	if (!ret)
+		c->a->deref[c->a->nderef - 1].percpu = true;
+	return ret;
+}
+
+static int lft_pb_parse_fetch(struct lft_pb_argctx *c, char *arg, int offs);
+
+/* Upstream's newest nests at most 8 casts, this_cpu_*() and dereferences. */
+#define LFT_PB_MAX_NESTED	8
+
+/*
+ * One more nested level at @offs: @new for a cast or this_cpu_*(). Chains
+ * of dereferences alone keep the limit they have (TOO_MANY_OPS, slots);
+ * one with a cast or this_cpu_*() among its levels, upstream's newest.
+ */
+static int lft_pb_nest(struct lft_pb_argctx *c, int offs, bool new)
+{
+	if (new)
+		c->nest_new = true;
+	if (c->depth >= LFT_PB_MAX_NESTED && c->nest_new)
+		return lft_pb_err(c->w, offs, LFT_PB_E_TOO_MANY_NESTED);
+	c->depth++;
+	return 0;
+}
+
+static bool lft_pb_is_this_cpu(const char *arg)
+{
+	return str_has_prefix(arg, "this_cpu_ptr(") ||
+	       str_has_prefix(arg, "this_cpu_read(");
+}
+
+/*
+ * What a parenthesized step holds, @arg at @offs up to its last ')', then
+ * what every such step checks: a $comm or a string is no address.
+ */
+static int lft_pb_parse_inner(struct lft_pb_argctx *c, char *arg, int offs)
+{
+	struct lft_pb_arg *a = c->a;
+	char *p = strrchr(arg, ')');
+	int ret;
+
+	if (!p)
+		return lft_pb_err(c->w, offs + strlen(arg),
+				  LFT_PB_E_DEREF_OPEN_BRACE);
+	*p = '\0';
+	ret = lft_pb_parse_fetch(c, arg, offs);
+	if (ret)
+		return ret;
+	/* What memory holds there is no longer the parameter's type. */
+	c->btf_var = false;
+	c->btf_member = false;
+	if ((a->base == LFT_PB_COMM || a->base == LFT_PB_DATA) && !a->nderef)
+		return lft_pb_err(c->w, offs, LFT_PB_E_COMM_CANT_DEREF);
+	return 0;
+}
+
+/*
+ * "this_cpu_ptr(FETCHARG)", "this_cpu_read(FETCHARG)" (f: and t:,
+ * upstream's newest): FETCHARG's value is a per-CPU pointer; the running
+ * CPU's copy's address, or what that copy holds. "@SYM" inside is the
+ * per-CPU variable SYM itself, not what its address holds.
+ */
+static int lft_pb_parse_this_cpu(struct lft_pb_argctx *c, char *arg, int offs)
+{
+	bool read = str_has_prefix(arg, "this_cpu_read(");
+	struct lft_pb_arg *a = c->a;
+	int ret;
+
+	ret = lft_pb_nest(c, offs, true);
+	if (ret)
+		return ret;
+	offs += read ? strlen("this_cpu_read(") : strlen("this_cpu_ptr(");
+	arg += read ? strlen("this_cpu_read(") : strlen("this_cpu_ptr(");
+	ret = lft_pb_parse_inner(c, arg, offs);
+	if (ret)
+		return ret;
+	if (arg[0] == '@')
+		/* Not what SYM holds: its own address, per CPU. */
+		a->deref[a->nderef - 1].percpu = true;
+	else
+		ret = lft_pb_push_cpu(c, offs);
+	if (!ret && read)
+		ret = lft_pb_push_deref(c, 0, false, offs);
+	return ret;
+}
+
+/* The ')' that closes the '(' at @s, or NULL. */
+static char *lft_pb_close_paren(char *s)
+{
+	int depth = 0;
+
+	for (; *s; s++) {
+		if (*s == '(')
+			depth++;
+		else if (*s == ')' && !--depth)
+			return s;
+	}
+	return NULL;
+}
+
+/*
+ * "(STRUCT[,FIELD])INNER->FIELD...", INNER a name, "$current", "$retval",
+ * "@SYM", "(FETCHARG)", "+|-OFFS(...)" or "this_cpu_*(...)" (f: and t:,
+ * upstream's newest): INNER parsed, then the members it points to from
+ * STRUCT's BTF (lft_pb_btf_cast()). The syntax errors and their carets
+ * are upstream's.
+ */
+static int lft_pb_parse_cast(struct lft_pb_argctx *c, char *arg, int offs)
+{
+	char *cast = arg + 1, *tmp, *close, *field, *inner, *s;
+	int o, io, ret;
+
+	ret = lft_pb_nest(c, offs, true);
+	if (ret)
+		return ret;
+	tmp = strchr(arg, ')');
+	if (!tmp)
+		return lft_pb_err(c->w, offs + strlen(arg),
+				  LFT_PB_E_DEREF_OPEN_BRACE);
+	*tmp++ = '\0';
+	o = offs + (tmp - arg);
+	if (tmp[0] == '(') {
+		close = lft_pb_close_paren(tmp);
+		if (!close)
+			return lft_pb_err(c->w, o, LFT_PB_E_DEREF_OPEN_BRACE);
+		if (close[1] != '-' || close[2] != '>')
+			return lft_pb_err(c->w, o + (close - tmp) + 1,
+					  LFT_PB_E_TYPECAST_REQ_FIELD);
+		field = close + 3;
+		inner = tmp + 1;
+		io = o + 1;
+	} else if (tmp[0] == '+' || tmp[0] == '-' || lft_pb_is_this_cpu(tmp)) {
+		/* Its own parentheses, then the "->". */
+		s = strchr(tmp + 1, '(');
+		if (!s)
+			return lft_pb_err(c->w, o, LFT_PB_E_DEREF_NEED_BRACE);
+		close = lft_pb_close_paren(s);
+		if (!close)
+			return lft_pb_err(c->w, o + strlen(tmp),
+					  LFT_PB_E_DEREF_OPEN_BRACE);
+		close++;
+		if (close[0] != '-' || close[1] != '>')
+			return lft_pb_err(c->w, o + (close - tmp),
+					  LFT_PB_E_TYPECAST_REQ_FIELD);
+		field = close + 2;
+		inner = tmp;
+		io = o;
+	} else {
+		/* "@SYM+OFFS->" would be ambiguous. */
+		s = tmp[0] == '@' ? strpbrk(tmp, "+-") : NULL;
+		if (s && isdigit(s[1]))
+			return lft_pb_err(c->w, o, LFT_PB_E_TYPECAST_SYM_OFFSET);
+		close = strchr(tmp, '-');
+		if (!close || close[1] != '>')
+			return lft_pb_err(c->w, o + strlen(tmp),
+					  LFT_PB_E_TYPECAST_REQ_FIELD);
+		field = close + 2;
+		inner = tmp;
+		io = o;
+	}
+	*close = '\0';
+	ret = lft_pb_parse_fetch(c, inner, io);
+	if (ret)
+		return ret;
+	return lft_pb_btf_cast(c, cast, offs + 1, field, offs + (field - arg));
 }
 
 /* One fetch expression; nested ones recurse. @arg is modified. */
@@ -290,6 +476,15 @@ static int lft_pb_parse_fetch(struct lft_pb_argctx *c, char *arg, int offs)
 	char *p;
 	int ret;
 
+	/* Upstream's newest, on f: and t: only (kprobes keep their kernel's). */
+	if (c->kind == LFT_PB_FPROBE) {
+		if (arg[0] == '(')
+			return lft_pb_parse_cast(c, arg, offs);
+		if (lft_pb_is_this_cpu(arg))
+			return lft_pb_parse_this_cpu(c, arg, offs);
+		if (str_has_prefix(arg, "$current"))
+			return lft_pb_parse_current(c, arg, offs);
+	}
 	switch (arg[0]) {
 	case '$':
 		/* Typed from BTF, members too, where names are parameters. */
@@ -348,6 +543,9 @@ static int lft_pb_parse_fetch(struct lft_pb_argctx *c, char *arg, int offs)
 			arg[1] = arg[0];
 			arg++;
 		}
+		ret = lft_pb_nest(c, offs, false);
+		if (ret)
+			return ret;
 		if (arg[0] == '+')
 			arg++;
 		p = strchr(arg, '(');
@@ -358,23 +556,9 @@ static int lft_pb_parse_fetch(struct lft_pb_argctx *c, char *arg, int offs)
 			return lft_pb_err(c->w, offs, LFT_PB_E_BAD_DEREF_OFFS);
 		offs += (p + 1 - arg) + (arg[0] != '-' ? 1 : 0);
 		c->inner = offs;
-		arg = p + 1;
-		p = strrchr(arg, ')');
-		if (!p)
-			return lft_pb_err(c->w, offs + strlen(arg),
-					  LFT_PB_E_DEREF_OPEN_BRACE);
-		*p = '\0';
-		ret = lft_pb_parse_fetch(c, arg, offs);
+		ret = lft_pb_parse_inner(c, p + 1, offs);
 		if (ret)
 			return ret;
-		/* What memory holds there is no longer the parameter's type. */
-		c->btf_var = false;
-		c->btf_member = false;
-		if (a->base == LFT_PB_COMM || a->base == LFT_PB_DATA) {
-			if (!a->nderef)
-				return lft_pb_err(c->w, offs,
-						  LFT_PB_E_COMM_CANT_DEREF);
-		}
 		return lft_pb_push_deref(c, off, user, offs);
 	case '\\':
 		if (arg[1] == '"') {
@@ -463,7 +647,8 @@ static int lft_pb_set_store(struct lft_pb_argctx *c, int offs, int toffs,
 			    int ptoffs)
 {
 	struct lft_pb_arg *a = c->a;
-	bool deref = a->nderef > 0;
+	/* A last this_cpu_ptr() step reads nothing: the value is stored. */
+	bool deref = a->nderef > 0 && !a->deref[a->nderef - 1].percpu;
 
 	/*
 	 * symstr: the value itself, from a register, the stack, an
@@ -617,7 +802,8 @@ static int lft_pb_parse_body(struct lft_pb_argctx *c, const char *body,
 	    !a->type->sym && !c->btf_char_array)
 		ret = c->btf_char_ptr ?
 		      lft_pb_push_deref(c, 0, a->type->user, offs) :
-		      lft_pb_err(c->w, offs, LFT_PB_E_BAD_TYPE4STR);
+		      lft_pb_err(c->w, c->btf_member ? c->btf_offs : offs,
+				 LFT_PB_E_BAD_TYPE4STR);
 	if (!ret)
 		ret = lft_pb_set_store(c, offs, toffs, ptoffs);
 	if (!ret && t && t[0] == 'b' && lft_pb_parse_bitfield(c, t))

@@ -51,9 +51,17 @@ struct lft_pb_argctx {
 	bool btf_member;
 	const char *btf_type;
 	u32 btf_bitsize, btf_bitoff;
+	int btf_offs;		/* the last member's place, for carets */
+	/* Nested levels so far; one of them a cast or this_cpu_*(). */
+	u8 depth;
+	bool nest_new;
 };
 
 int lft_pb_push_deref(struct lft_pb_argctx *c, long off, bool user, int offs);
+int lft_pb_push_cpu(struct lft_pb_argctx *c, int offs);
 int lft_pb_parse_btf_var(struct lft_pb_argctx *c, char *arg, int offs);
+int lft_pb_parse_current(struct lft_pb_argctx *c, char *arg, int offs);
+int lft_pb_btf_cast(struct lft_pb_argctx *c, char *cast, int coffs,
+		    char *field, int foffs);
 
 #endif /* LFT_EVENTS_PROBE_PARSE_H */

@@ -26,6 +26,7 @@
  *          values and one caller, for funcgraph-args, -retval, -retaddr
  *          and func-args (the module's BTF names and types them:
  *          qemu-test/build adds it)
+ *   node   see struct lft_testmod_node; cast: see lft_testmod_cast()
  *   endbr  (kernels built with IBT) any write calls lft_testmod_inner()
  *          through a pointer to the instruction after its ENDBR: on a CPU
  *          that enforces indirect branch tracking, a control protection
@@ -36,7 +37,9 @@
 #include <linux/delay.h>
 #include <linux/irqflags.h>
 #include <linux/kernel.h>
+#include <linux/list.h>
 #include <linux/module.h>
+#include <linux/percpu.h>
 #include <asm/cpufeature.h>
 #include <asm/current.h>
 #include <asm/ibt.h>
@@ -234,6 +237,67 @@ static const struct file_operations lft_testmod_node_fops = {
 	.llseek = noop_llseek,
 };
 
+/*
+ * Casts and per-CPU reads in probe arguments: "echo N > cast" sets the
+ * running CPU's copy of lft_testmod_holder.pc to { N * 10, N + 1 } and,
+ * on that CPU still, calls lft_testmod_cast(&holder.link, &nodes[0],
+ * &holder.node) with the node ids set as "node" sets them; it returns its
+ * second argument. The arguments are typeless or point into the middle of
+ * a structure, so only a cast reads their members.
+ */
+struct lft_tm_pcpu {
+	long val;
+	int hits;
+};
+
+struct lft_tm_hold {
+	int magic;
+	const char *name;
+	struct lft_tm_pcpu __percpu *pc;
+	struct list_head link;		/* what the first argument points to */
+	void *node;
+};
+
+static struct lft_tm_hold lft_testmod_holder = {
+	.magic = 0x1f7, .name = "holder", .node = &lft_testmod_nodes[0],
+};
+
+static noinline void *lft_testmod_cast(struct list_head *l, void *opaque,
+				       void **pp)
+{
+	WRITE_ONCE(lft_testmod_sink, READ_ONCE(l->next) != NULL);
+	return opaque;
+}
+
+static void *(*lft_testmod_cast_ptr)(struct list_head *l, void *opaque,
+				     void **pp) = lft_testmod_cast;
+
+static ssize_t lft_testmod_cast_write(struct file *file,
+				      const char __user *buf, size_t count,
+				      loff_t *ppos)
+{
+	struct lft_tm_pcpu *pc;
+	int n, ret = kstrtoint_from_user(buf, count, 10, &n);
+
+	if (ret)
+		return ret;
+	lft_testmod_node_get(n);
+	pc = get_cpu_ptr(lft_testmod_holder.pc);
+	WRITE_ONCE(pc->val, n * 10L);
+	WRITE_ONCE(pc->hits, n + 1);
+	READ_ONCE(lft_testmod_cast_ptr)(&lft_testmod_holder.link,
+					&lft_testmod_nodes[0],
+					&lft_testmod_holder.node);
+	put_cpu_ptr(lft_testmod_holder.pc);
+	return count;
+}
+
+static const struct file_operations lft_testmod_cast_fops = {
+	.owner = THIS_MODULE,
+	.write = lft_testmod_cast_write,
+	.llseek = noop_llseek,
+};
+
 #ifdef CONFIG_MITIGATION_CALL_DEPTH_TRACKING
 /*
  * The count is a shift register: each call shifts it right by 5 (the sign
@@ -364,9 +428,15 @@ static void lft_testmod_endbr_init(void)
 
 static int __init lft_testmod_init(void)
 {
+	lft_testmod_holder.pc = alloc_percpu(struct lft_tm_pcpu);
+	if (!lft_testmod_holder.pc)
+		return -ENOMEM;
+	INIT_LIST_HEAD(&lft_testmod_holder.link);
 	lft_testmod_dir = debugfs_create_dir("lft_testmod", NULL);
-	if (IS_ERR(lft_testmod_dir))
+	if (IS_ERR(lft_testmod_dir)) {
+		free_percpu(lft_testmod_holder.pc);
 		return PTR_ERR(lft_testmod_dir);
+	}
 	debugfs_create_file("warn", 0200, lft_testmod_dir, NULL,
 			    &lft_testmod_warn_fops);
 	debugfs_create_file("call", 0200, lft_testmod_dir, NULL,
@@ -377,6 +447,8 @@ static int __init lft_testmod_init(void)
 			    &lft_testmod_args_fops);
 	debugfs_create_file("node", 0200, lft_testmod_dir, NULL,
 			    &lft_testmod_node_fops);
+	debugfs_create_file("cast", 0200, lft_testmod_dir, NULL,
+			    &lft_testmod_cast_fops);
 	lft_testmod_depth_init();
 	lft_testmod_endbr_init();
 	return 0;
@@ -385,6 +457,7 @@ static int __init lft_testmod_init(void)
 static void __exit lft_testmod_exit(void)
 {
 	debugfs_remove(lft_testmod_dir);
+	free_percpu(lft_testmod_holder.pc);
 }
 
 module_init(lft_testmod_init);
