@@ -816,11 +816,13 @@ static void rb_read_page_missed(struct kunit *test)
  * the rest of a partly read page once the writer has left it.
  */
 /* The data records in a page (stamps and padding left out). */
-static int page_data_count(const void *page)
+static int page_data_count(struct kunit *test, const void *page)
 {
-	struct rec recs[64];
-	int i, n = page_decode(page, recs, 64), k = 0;
+	struct rec *recs = kunit_kcalloc(test, 64, sizeof(*recs), GFP_KERNEL);
+	int i, n, k = 0;
 
+	KUNIT_ASSERT_NOT_NULL(test, recs);
+	n = page_decode(page, recs, 64);
 	for (i = 0; i < n; i++)
 		k += recs[i].type <= 28;
 	return k;
@@ -841,7 +843,7 @@ static void rb_read_full_page(struct kunit *test)
 		KUNIT_ASSERT_EQ(test, lft_rb_write(rb, buf, sizeof(buf)), 0);
 	KUNIT_EXPECT_EQ(test, lft_rb_read_full_page(rb, cpu, &page), -EAGAIN);
 	KUNIT_ASSERT_GT(test, lft_rb_read_page(rb, cpu, &page), 0);
-	KUNIT_EXPECT_EQ(test, page_data_count(page), 3);
+	KUNIT_EXPECT_EQ(test, page_data_count(test, page), 3);
 
 	/*
 	 * A page's worth and two more: the writer leaves the page read from
@@ -851,11 +853,11 @@ static void rb_read_full_page(struct kunit *test)
 	for (i = 0; i < per + 2; i++)
 		KUNIT_ASSERT_EQ(test, lft_rb_write(rb, buf, sizeof(buf)), 0);
 	KUNIT_ASSERT_GT(test, lft_rb_read_full_page(rb, cpu, &page), 0);
-	n = page_data_count(page);
+	n = page_data_count(test, page);
 	KUNIT_EXPECT_GT(test, n, 0);
 	KUNIT_EXPECT_EQ(test, lft_rb_read_full_page(rb, cpu, &page), -EAGAIN);
 	KUNIT_ASSERT_GT(test, lft_rb_read_page(rb, cpu, &page), 0);
-	KUNIT_EXPECT_EQ(test, n + page_data_count(page), per + 2);
+	KUNIT_EXPECT_EQ(test, n + page_data_count(test, page), per + 2);
 	lft_rb_free_read_page(page);
 	lft_rb_free(rb);
 }
