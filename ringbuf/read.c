@@ -722,7 +722,9 @@ __poll_t lft_rb_poll(struct lft_rb *rb, int cpu, struct file *filp,
  * lft_rb_wake_all() - wake every waiter, making lft_rb_wait() return -EINTR
  * @rb: the buffer
  *
- * For teardown: readers blocked on the buffer leave before it goes away.
+ * For teardown (readers blocked on the buffer leave before it goes away)
+ * and for callers that end waits another way: waiters on every CPU of the
+ * buffer return, and those whose reason to wait still holds wait again.
  */
 void lft_rb_wake_all(struct lft_rb *rb)
 {
