@@ -24,10 +24,31 @@ struct lft_rb_data {
 
 /*
  * A ring slot holds a page pointer, OR-ed with LFT_RB_SLOT_TAIL while the
- * writer has claimed the page as (or is making it) its tail page.
+ * writer has claimed the page as (or is making it) its tail page, and with
+ * LFT_RB_SLOT_TAKING while a reader (holding the reader lock) has checked
+ * the page and is about to swap it out. Pages are at least 8-byte aligned.
  */
 #define LFT_RB_SLOT_TAIL	1UL
-#define LFT_RB_SLOT_PAGE(w)	((struct lft_rb_page *)((w) & ~LFT_RB_SLOT_TAIL))
+#define LFT_RB_SLOT_TAKING	2UL
+#define LFT_RB_SLOT_FLAGS	(LFT_RB_SLOT_TAIL | LFT_RB_SLOT_TAKING)
+#define LFT_RB_SLOT_PAGE(w)	((struct lft_rb_page *)((w) & ~LFT_RB_SLOT_FLAGS))
+
+/*
+ * Clear @flag in a slot still holding @p, whatever other flag it holds
+ * (the writer and a reader each clear only their own).
+ */
+static inline void lft_rb_slot_clear(unsigned long *slot, struct lft_rb_page *p,
+				     unsigned long flag)
+{
+	unsigned long w = READ_ONCE(*slot), old;
+
+	while (LFT_RB_SLOT_PAGE(w) == p && (w & flag)) {
+		old = cmpxchg(slot, w, w & ~flag);
+		if (old == w)
+			break;
+		w = old;
+	}
+}
 
 /* write_stamp values with this bit set mean "unknown: use a full stamp". */
 #define LFT_RB_STAMP_DIRTY	(1ULL << 63)

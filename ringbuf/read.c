@@ -17,10 +17,12 @@
  * itself; the writer keeps filling it, and the reader reads up to its
  * commit. A page is finished only once the commit has moved past it.
  *
- * The swap compares the slot's word, which the writer leaves as it found
- * it after refilling the page: a page found with another seq once swapped
- * is given back (see lft_rb_take_page()), so that the reader never skips
- * pages the writer still counts as unread.
+ * The writer leaves a slot's word as it found it after refilling the page,
+ * so a swap that only compared the word could take a page refilled since
+ * it was looked at (ABA), skipping unread pages the writer counts as
+ * overrun later. The reader first marks the word (TAKING), then checks the
+ * page; the writer's claim clears the mark, so the swap, which needs the
+ * mark, takes exactly the page checked (see lft_rb_take_page()).
  *
  * Readers of one CPU serialize on cb->reader_lock (a raw spinlock with
  * interrupts off, so a dump from any context can read too).
@@ -75,10 +77,29 @@ int lft_rb_locate(struct lft_rb_cpu *cb, u64 *want, unsigned int *slot)
 	return 0;
 }
 
+/*
+ * Swap @s in for @q, which the caller marked TAKING in @slot: fails if the
+ * writer claimed @q since (the mark is gone). The tail flag may still be
+ * on (the reader takes the page the writer is on) or gone (it moved off).
+ */
+static bool lft_rb_slot_swap(unsigned long *slot, struct lft_rb_page *q,
+			     struct lft_rb_page *s)
+{
+	unsigned long w = READ_ONCE(*slot), old;
+
+	while (LFT_RB_SLOT_PAGE(w) == q && (w & LFT_RB_SLOT_TAKING)) {
+		old = cmpxchg(slot, w, (unsigned long)s);
+		if (old == w)
+			return true;
+		w = old;
+	}
+	return false;
+}
+
 /* Swap the oldest unread ring page in as the reader page. */
 static bool lft_rb_take_page(struct lft_rb_cpu *cb)
 {
-	struct lft_rb_page *q, *s;
+	struct lft_rb_page *q, *s, *t;
 	unsigned long w, ov;
 	unsigned int x;
 	u64 target;
@@ -99,28 +120,29 @@ static bool lft_rb_take_page(struct lft_rb_cpu *cb)
 			continue;	/* overwritten meanwhile */
 		if ((w & LFT_RB_SLOT_TAIL) && q != READ_ONCE(cb->tail))
 			continue;	/* the writer is mid-move onto it */
-		s = cb->reader;
-		lft_rb_page_reset(s, x);
-		if (cmpxchg(&cb->slots[x], w, (unsigned long)s) != w)
+		if (cmpxchg(&cb->slots[x], w, w | LFT_RB_SLOT_TAKING) != w)
 			continue;
 		/*
-		 * ABA: between our look and the swap, the writer may have
-		 * claimed q, refilled it and moved on, leaving the slot as we
-		 * saw it (a reader stalled here: a vCPU descheduled under
-		 * TCG is enough). Taking q would skip the unread pages
-		 * between target and its new seq, which the writer counts
-		 * as overrun when it overwrites them later (lost events
-		 * reported where none were). Give it back, as it was, and
-		 * look again; only if the writer took our page in the
-		 * meantime (another lap) do we keep q.
+		 * The word may have come back to what we saw after the writer
+		 * refilled q (a stalled reader: a vCPU descheduled under TCG
+		 * is enough), so check q again, now that a claim would clear
+		 * the mark.
 		 */
-		if (READ_ONCE(q->seq) != target &&
-		    cmpxchg(&cb->slots[x], (unsigned long)s, w) ==
-		    (unsigned long)s)
+		t = READ_ONCE(cb->tail);
+		/* Pairs with the writer's smp_wmb(): q's seq before tail. */
+		smp_rmb();
+		if (READ_ONCE(q->seq) != target ||
+		    ((w & LFT_RB_SLOT_TAIL) && q != t)) {
+			lft_rb_slot_clear(&cb->slots[x], q, LFT_RB_SLOT_TAKING);
 			continue;
+		}
+		s = cb->reader;
+		lft_rb_page_reset(s, x);
+		if (!lft_rb_slot_swap(&cb->slots[x], q, s))
+			continue;	/* the writer claimed q first */
 		cb->reader = q;
 		cb->rpos = 0;
-		cb->reader_seq = READ_ONCE(q->seq) + 1;
+		cb->reader_seq = target + 1;
 		ov = local_read(&cb->overrun);
 		cb->lost += ov - cb->overrun_seen;
 		cb->overrun_seen = ov;

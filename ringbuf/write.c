@@ -29,9 +29,10 @@
  *                                      ^ straddler pads from here
  *
  * Moving the tail claims the next slot by cmpxchg'ing its word from "page"
- * to "page | TAIL". Readers take pages out of the ring by cmpxchg'ing the
- * same word from "page" to "their empty page"; so a slot is either claimed
- * by the writer or taken by the reader, never both. If the slot still holds
+ * to "page | TAIL". Readers take pages out of the ring by marking the same
+ * word "page | TAKING", then cmpxchg'ing it to "their empty page"; a claim
+ * clears the mark, so a slot is either claimed by the writer or taken by
+ * the reader, never both (read.c). If the slot still holds
  * unread data (seq != 0), overwrite mode counts its entries as overrun;
  * producer-consumer mode drops the new event instead. Only one tail move
  * runs at a time per CPU (cb->moving); a nested writer that finds a move in
@@ -128,8 +129,13 @@ static int lft_rb_move_tail(struct lft_rb_cpu *cb, struct lft_rb_page *p)
 			local_set(&cb->moving, 0);
 			return -ENOSPC;
 		}
-		/* Fails only if a reader swapped the page out meanwhile. */
-		if (cmpxchg(&cb->slots[x], w, w | LFT_RB_SLOT_TAIL) == w)
+		/*
+		 * Fails only if a reader swapped the page out meanwhile. A
+		 * reader's mark (about to take it) is cleared: the writer
+		 * never waits for a reader, and the reader then looks again.
+		 */
+		if (cmpxchg(&cb->slots[x], w,
+			    (w & ~LFT_RB_SLOT_TAKING) | LFT_RB_SLOT_TAIL) == w)
 			break;
 	}
 
@@ -148,9 +154,8 @@ static int lft_rb_move_tail(struct lft_rb_cpu *cb, struct lft_rb_page *p)
 	/* Readers find q through tail: its fields must be visible first. */
 	smp_wmb();
 	WRITE_ONCE(cb->tail, q);
-	/* Fails harmlessly if the reader took p out of the ring. */
-	cmpxchg(&cb->slots[p->idx], (unsigned long)p | LFT_RB_SLOT_TAIL,
-		(unsigned long)p);
+	/* Does nothing if the reader took p out of the ring. */
+	lft_rb_slot_clear(&cb->slots[p->idx], p, LFT_RB_SLOT_TAIL);
 	cb->wake_pending = true;
 	local_set(&cb->moving, 0);
 	return -EAGAIN;
