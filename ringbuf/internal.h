@@ -34,20 +34,25 @@ struct lft_rb_data {
 #define LFT_RB_SLOT_PAGE(w)	((struct lft_rb_page *)((w) & ~LFT_RB_SLOT_FLAGS))
 
 /*
- * Clear @flag in a slot still holding @p, whatever other flag it holds
- * (the writer and a reader each clear only their own).
+ * While @slot holds @p with @flag set, replace its word: by @with, or when
+ * @with is NULL by the word without @flag (keeping the other side's flag:
+ * the writer and a reader each change only their own). False when the slot
+ * stopped holding @p with @flag first.
  */
-static inline void lft_rb_slot_clear(unsigned long *slot, struct lft_rb_page *p,
-				     unsigned long flag)
+static inline bool lft_rb_slot_update(unsigned long *slot,
+				      struct lft_rb_page *p,
+				      unsigned long flag,
+				      struct lft_rb_page *with)
 {
 	unsigned long w = READ_ONCE(*slot), old;
 
 	while (LFT_RB_SLOT_PAGE(w) == p && (w & flag)) {
-		old = cmpxchg(slot, w, w & ~flag);
+		old = cmpxchg(slot, w, with ? (unsigned long)with : w & ~flag);
 		if (old == w)
-			break;
+			return true;
 		w = old;
 	}
+	return false;
 }
 
 /* write_stamp values with this bit set mean "unknown: use a full stamp". */

@@ -77,25 +77,6 @@ int lft_rb_locate(struct lft_rb_cpu *cb, u64 *want, unsigned int *slot)
 	return 0;
 }
 
-/*
- * Swap @s in for @q, which the caller marked TAKING in @slot: fails if the
- * writer claimed @q since (the mark is gone). The tail flag may still be
- * on (the reader takes the page the writer is on) or gone (it moved off).
- */
-static bool lft_rb_slot_swap(unsigned long *slot, struct lft_rb_page *q,
-			     struct lft_rb_page *s)
-{
-	unsigned long w = READ_ONCE(*slot), old;
-
-	while (LFT_RB_SLOT_PAGE(w) == q && (w & LFT_RB_SLOT_TAKING)) {
-		old = cmpxchg(slot, w, (unsigned long)s);
-		if (old == w)
-			return true;
-		w = old;
-	}
-	return false;
-}
-
 /* Swap the oldest unread ring page in as the reader page. */
 static bool lft_rb_take_page(struct lft_rb_cpu *cb)
 {
@@ -116,29 +97,27 @@ static bool lft_rb_take_page(struct lft_rb_cpu *cb)
 			continue;
 		w = READ_ONCE(cb->slots[x]);
 		q = LFT_RB_SLOT_PAGE(w);
-		if (READ_ONCE(q->seq) != target)
-			continue;	/* overwritten meanwhile */
-		if ((w & LFT_RB_SLOT_TAIL) && q != READ_ONCE(cb->tail))
-			continue;	/* the writer is mid-move onto it */
+		/*
+		 * Mark the word, then check q: checked before, q could have
+		 * been refilled with the word coming back to what we saw (a
+		 * stalled reader: a vCPU descheduled under TCG is enough);
+		 * from the mark on, a claim clears it and the swap fails.
+		 */
 		if (cmpxchg(&cb->slots[x], w, w | LFT_RB_SLOT_TAKING) != w)
 			continue;
-		/*
-		 * The word may have come back to what we saw after the writer
-		 * refilled q (a stalled reader: a vCPU descheduled under TCG
-		 * is enough), so check q again, now that a claim would clear
-		 * the mark.
-		 */
 		t = READ_ONCE(cb->tail);
 		/* Pairs with the writer's smp_wmb(): q's seq before tail. */
 		smp_rmb();
+		/* Overwritten meanwhile, or the writer is mid-move onto it. */
 		if (READ_ONCE(q->seq) != target ||
 		    ((w & LFT_RB_SLOT_TAIL) && q != t)) {
-			lft_rb_slot_clear(&cb->slots[x], q, LFT_RB_SLOT_TAKING);
+			lft_rb_slot_update(&cb->slots[x], q,
+					   LFT_RB_SLOT_TAKING, NULL);
 			continue;
 		}
 		s = cb->reader;
 		lft_rb_page_reset(s, x);
-		if (!lft_rb_slot_swap(&cb->slots[x], q, s))
+		if (!lft_rb_slot_update(&cb->slots[x], q, LFT_RB_SLOT_TAKING, s))
 			continue;	/* the writer claimed q first */
 		cb->reader = q;
 		cb->rpos = 0;

@@ -155,7 +155,7 @@ static int lft_rb_move_tail(struct lft_rb_cpu *cb, struct lft_rb_page *p)
 	smp_wmb();
 	WRITE_ONCE(cb->tail, q);
 	/* Does nothing if the reader took p out of the ring. */
-	lft_rb_slot_clear(&cb->slots[p->idx], p, LFT_RB_SLOT_TAIL);
+	lft_rb_slot_update(&cb->slots[p->idx], p, LFT_RB_SLOT_TAIL, NULL);
 	cb->wake_pending = true;
 	local_set(&cb->moving, 0);
 	return -EAGAIN;
