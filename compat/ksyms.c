@@ -18,6 +18,7 @@
 #include <linux/tracepoint.h>
 
 #include "compat/ksyms.h"
+#include "compat/rethook.h"
 #include "include/lft_test_export.h"
 
 struct lft_kernel_syms lft_ks;
@@ -45,8 +46,6 @@ DEFINE_STATIC_CALL_NULL(lft_kc_is_module_address, *lft_ks.is_module_address);
 DEFINE_STATIC_CALL_NULL(lft_kc_rethook_alloc, *lft_ks.rethook_alloc);
 DEFINE_STATIC_CALL_NULL(lft_kc_rethook_stop, *lft_ks.rethook_stop);
 DEFINE_STATIC_CALL_NULL(lft_kc_rethook_free, *lft_ks.rethook_free);
-DEFINE_STATIC_CALL_NULL(lft_kc_rethook_try_get, *lft_ks.rethook_try_get);
-DEFINE_STATIC_CALL_NULL(lft_kc_rethook_hook, *lft_ks.rethook_hook);
 DEFINE_STATIC_CALL_NULL(lft_kc_stack_trace_save_user, *lft_ks.stack_trace_save_user);
 DEFINE_STATIC_CALL_NULL(lft_kc_stack_trace_save_regs, *lft_ks.stack_trace_save_regs);
 DEFINE_STATIC_CALL_NULL(lft_kc_bpf_get_btf_vmlinux, *lft_ks.bpf_get_btf_vmlinux);
@@ -92,8 +91,6 @@ static const struct lft_kcall_slot lft_kcall_slots[] = {
 	LFT_KCALL(rethook_alloc),
 	LFT_KCALL(rethook_stop),
 	LFT_KCALL(rethook_free),
-	LFT_KCALL(rethook_try_get),
-	LFT_KCALL(rethook_hook),
 	LFT_KCALL(stack_trace_save_user),
 	LFT_KCALL(stack_trace_save_regs),
 	LFT_KCALL(bpf_get_btf_vmlinux),
@@ -150,8 +147,6 @@ static const struct lft_ksym lft_ksym_table[] = {
 #ifdef LFT_HAVE_RETHOOK_ADD_NODE
 	LFT_KSYM(rethook_add_node),
 #endif
-	LFT_KSYM(rethook_try_get),
-	LFT_KSYM(rethook_hook),
 	LFT_KSYM(kallsyms_on_each_match_symbol),
 	LFT_KSYM(arch_rethook_trampoline),
 	{ .name = "__module_address", .slot = (void **)&lft_ks.module_address },
@@ -343,4 +338,37 @@ struct rethook *lft_rethook_create(rethook_handler_t handler, size_t size,
 	rh = lft_kcall(rethook_alloc)(NULL, handler, size, num);
 #endif
 	return IS_ERR(rh) ? NULL : rh;
+}
+
+/**
+ * lft_rethook_check() - does lft_rethook_get() take @rh's nodes?
+ * @rh: a rethook just made by lft_rethook_create(), nothing hooked yet
+ *
+ * Takes a node from the pool as a hooked entry would, checks that it is
+ * one of @rh's, and puts it back as rethook_recycle() would. Process
+ * context.
+ *
+ * Return: 0, or -ENODEV when the pool is not what compat/rethook.h takes
+ * nodes from.
+ */
+int lft_rethook_check(struct rethook *rh)
+{
+	struct rethook_node *rn;
+	int ret = 0;
+
+	preempt_disable();
+	rn = lft_rethook_get(rh);
+	if (!rn || rn->rethook != rh)
+		ret = -ENODEV;
+	if (rn) {
+#ifdef LFT_HAVE_RETHOOK_ADD_NODE
+		freelist_add(&rn->freelist, &rh->pool);
+#else
+		objpool_push(rn, &rh->pool);
+#endif
+	}
+	preempt_enable();
+	if (ret)
+		pr_err("lftrace: the kernel's rethook pool is not as compat/rethook.h expects\n");
+	return ret;
 }

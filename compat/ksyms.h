@@ -75,9 +75,6 @@ struct lft_kernel_syms {
 #ifdef LFT_HAVE_RETHOOK_ADD_NODE
 	void (*rethook_add_node)(struct rethook *rh, struct rethook_node *node);
 #endif
-	struct rethook_node *(*rethook_try_get)(struct rethook *rh);
-	void (*rethook_hook)(struct rethook_node *node, struct pt_regs *regs,
-			     bool mcount);
 	/* options/userstacktrace (core/stack.c). */
 	unsigned int (*stack_trace_save_user)(unsigned long *store,
 					      unsigned int size);
@@ -118,7 +115,8 @@ struct lft_kernel_syms {
 	 * The rest are code addresses, compared with, never called.
 	 *
 	 * Where a kretprobe'd function returns to, shown as such in a stack
-	 * (events/kprobe.c); x86's rethook, required above, defines it.
+	 * (events/kprobe.c), and what a frame lftrace hooks returns to
+	 * (compat/rethook.h); x86's rethook, required above, defines it.
 	 */
 	void *arch_rethook_trampoline;
 	/* Interrupt entry code, for funcgraph-irqs (tracers/graph_print.c). */
@@ -173,8 +171,6 @@ DECLARE_STATIC_CALL(lft_kc_is_module_address, *lft_ks.is_module_address);
 DECLARE_STATIC_CALL(lft_kc_rethook_alloc, *lft_ks.rethook_alloc);
 DECLARE_STATIC_CALL(lft_kc_rethook_stop, *lft_ks.rethook_stop);
 DECLARE_STATIC_CALL(lft_kc_rethook_free, *lft_ks.rethook_free);
-DECLARE_STATIC_CALL(lft_kc_rethook_try_get, *lft_ks.rethook_try_get);
-DECLARE_STATIC_CALL(lft_kc_rethook_hook, *lft_ks.rethook_hook);
 DECLARE_STATIC_CALL(lft_kc_stack_trace_save_user, *lft_ks.stack_trace_save_user);
 DECLARE_STATIC_CALL(lft_kc_stack_trace_save_regs, *lft_ks.stack_trace_save_regs);
 DECLARE_STATIC_CALL(lft_kc_bpf_get_btf_vmlinux, *lft_ks.bpf_get_btf_vmlinux);

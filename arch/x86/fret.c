@@ -27,6 +27,7 @@
 #include "arch/x86/fret.h"
 #include "compat/kapi.h"
 #include "compat/ksyms.h"
+#include "compat/rethook.h"
 #include "include/lft_test_export.h"
 
 struct lft_fret_node {
@@ -184,7 +185,7 @@ int lft_fret_hook_at(struct pt_regs *regs, unsigned long func, u64 calltime,
 		return -ENODEV;
 	if (unlikely(lft_fret_denied(func)))
 		return -EPERM;
-	rn = lft_kcall(rethook_try_get)(rh);
+	rn = lft_rethook_get(rh);
 	if (!rn) {
 		atomic_long_inc(&lft_fret_misses);
 		return -ENOSPC;
@@ -196,7 +197,7 @@ int lft_fret_hook_at(struct pt_regs *regs, unsigned long func, u64 calltime,
 	n->out_at = 0;
 	n->subtime = 0;
 	n->depth = depth;
-	lft_kcall(rethook_hook)(rn, regs, true);
+	lft_rethook_hook(rn, regs);
 	return depth;
 }
 
@@ -238,7 +239,7 @@ int lft_fret_hook_save(struct pt_regs *regs, unsigned long func,
 		return -ENODEV;
 	if (unlikely(lft_fret_denied(func)))
 		return -EPERM;
-	rn = lft_kcall(rethook_try_get)(rh);
+	rn = lft_rethook_get(rh);
 	if (!rn) {
 		atomic_long_inc(&lft_fret_misses);
 		return -ENOSPC;
@@ -253,7 +254,7 @@ int lft_fret_hook_save(struct pt_regs *regs, unsigned long func,
 	n = min_t(unsigned int, n, LFT_FRET_DATA);
 	memcpy(node->data, data, n * sizeof(*data));
 	memset(node->data + n, 0, (LFT_FRET_DATA - n) * sizeof(*data));
-	lft_kcall(rethook_hook)(rn, regs, true);
+	lft_rethook_hook(rn, regs);
 	return 0;
 }
 
@@ -358,6 +359,11 @@ int lft_fret_start(unsigned int nodes)
 	if (!rh) {
 		mutex_unlock(&lft_fret_lock);
 		return -ENOMEM;
+	}
+	if (lft_rethook_check(rh)) {
+		lft_kcall(rethook_free)(rh);
+		mutex_unlock(&lft_fret_lock);
+		return -ENODEV;
 	}
 	lft_fret_users = 1;
 	WRITE_ONCE(lft_fret_rh, rh);
