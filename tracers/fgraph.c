@@ -338,16 +338,17 @@ static bool lft_graph_tr_wants(struct lft_array *tr, unsigned long ip)
 }
 
 /*
- * @irqs_on: as for lft_graph_ret_one(); @shared: other slots are in use,
- * so the hook's sites are the union of their arrays' filters.
+ * @tr: @s's array, writable; @irqs_on: as for lft_graph_ret_one();
+ * @shared: other slots are in use, so the hook's sites are the union of
+ * their arrays' filters.
  */
 static __always_inline void lft_graph_hit_one(struct lft_graph_slot *s,
+					      struct lft_array *tr,
 					      bool shared, unsigned long ip,
 					      unsigned long parent_ip,
 					      struct pt_regs *regs,
 					      bool irqs_on)
 {
-	struct lft_array *tr = READ_ONCE(s->tr);
 	struct lft_graph_ent_entry *ent;
 	struct lft_fn_array *fa;
 	unsigned int max = READ_ONCE(lft_fgraph_max_depth);
@@ -358,8 +359,6 @@ static __always_inline void lft_graph_hit_one(struct lft_graph_slot *s,
 	int depth;
 	u64 now;
 
-	if (!tr || !lft_array_writable(tr))
-		return;
 	/* The call only when a pid set is in use: a shorter hot path. */
 	fa = READ_ONCE(tr->fn);
 	if (fa && unlikely(fa->pid_filtered) && !lft_fn_pid_allowed(tr))
@@ -416,7 +415,9 @@ static __always_inline void lft_graph_hit_one(struct lft_graph_slot *s,
 	lft_taskinfo_note();
 }
 
+/* @tr: @s's array, writable (lft_graph_slot_tr()). */
 static __always_inline void lft_graph_hit_slot(struct lft_graph_slot *s,
+					       struct lft_array *tr,
 					       bool shared, unsigned long ip,
 					       unsigned long parent_ip,
 					       struct pt_regs *regs)
@@ -426,7 +427,7 @@ static __always_inline void lft_graph_hit_slot(struct lft_graph_slot *s,
 	u8 *busy = lft_graph_busy_enter();
 
 	if (busy) {
-		lft_graph_hit_one(s, shared, ip, parent_ip, regs,
+		lft_graph_hit_one(s, tr, shared, ip, parent_ip, regs,
 				  off && !irqs_disabled_flags(flags));
 		lft_graph_busy_exit(busy);
 	}
@@ -434,16 +435,49 @@ static __always_inline void lft_graph_hit_slot(struct lft_graph_slot *s,
 		local_irq_restore(flags);
 }
 
+/*
+ * Slot @s's array if it may be written now, else NULL. Nothing is
+ * recorded or hooked for an array that may not (tracing_on 0, a reader's
+ * pause, a CPU outside tracing_cpumask), so the hook tests this before it
+ * turns interrupts off and takes its guard, which cost it more than the
+ * test (make bench-graph's tracing_on=0 rows).
+ */
+static __always_inline struct lft_array *
+lft_graph_slot_tr(struct lft_graph_slot *s)
+{
+	struct lft_array *tr = READ_ONCE(s->tr);
+
+	return tr && lft_array_writable(tr) ? tr : NULL;
+}
+
+/*
+ * The only slot's work on a call, out of line: lft_graph_hit() tests
+ * lft_graph_slot_tr() with no frame of its own (no register saved) and
+ * jumps here. No canary.
+ */
+static noinline __no_stack_protector void
+lft_graph_hit_only(unsigned long ip, unsigned long parent_ip,
+		   struct pt_regs *regs, struct lft_graph_slot *s,
+		   struct lft_array *tr)
+{
+	lft_graph_hit_slot(s, tr, false, ip, parent_ip, regs);
+}
+
 /* Several arrays have the hooks: each in turn, by its own filters. */
 static noinline __no_stack_protector void
 lft_graph_hit_all(unsigned long mask, unsigned long ip,
 		  unsigned long parent_ip, struct pt_regs *regs)
 {
+	struct lft_graph_slot *s;
+	struct lft_array *tr;
 	unsigned int i;
 
-	for_each_set_bit(i, &mask, LFT_GRAPH_SLOTS)
-		lft_graph_hit_slot(&lft_graph_slots[i], true, ip, parent_ip,
-				   regs);
+	for_each_set_bit(i, &mask, LFT_GRAPH_SLOTS) {
+		s = &lft_graph_slots[i];
+		tr = lft_graph_slot_tr(s);
+		if (tr)
+			lft_graph_hit_slot(s, tr, true, ip, parent_ip, regs);
+	}
 }
 
 /*
@@ -456,10 +490,13 @@ static __no_stack_protector void lft_graph_hit(unsigned long ip,
 					       struct pt_regs *regs)
 {
 	struct lft_graph_slot *s = READ_ONCE(lft_graph_one);
+	struct lft_array *tr;
 	unsigned long mask;
 
 	if (likely(s)) {
-		lft_graph_hit_slot(s, false, ip, parent_ip, regs);
+		tr = lft_graph_slot_tr(s);
+		if (tr)
+			lft_graph_hit_only(ip, parent_ip, regs, s, tr);
 		return;
 	}
 	mask = READ_ONCE(lft_graph_active);
