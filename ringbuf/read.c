@@ -538,7 +538,7 @@ static int lft_rb_read_page_mode(struct lft_rb *rb, int cpu, void **page,
 		cb->rpos = 0;
 		dst = *page;
 	} else {
-		memset(dst, 0, PAGE_SIZE << cb->order);
+		/* Its header and data: the bytes after them are zeroed below. */
 		lft_rb_copy_out(cb, dst, commit);
 	}
 	raw_spin_unlock_irqrestore(&cb->reader_lock, flags);
