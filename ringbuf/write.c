@@ -225,28 +225,35 @@ again:
  * writer run a full slice (two ticks at times) before it, and the ring
  * overflows meanwhile. Woken once the writer has left the page it was on
  * when it looked (a page to hand over whole), or a tick later, it sleeps in
- * between and preempts the writer when woken.
+ * between and preempts the writer when woken. Out of line: a commit only
+ * comes here when someone waits.
  */
-static void lft_rb_wake_waiters(struct lft_rb_cpu *cb)
+static noinline void lft_rb_wake(struct lft_rb_cpu *cb)
 {
-	if (cb->page_seq != READ_ONCE(cb->wait_seq)) {
-		WRITE_ONCE(cb->waiters, false);
-		irq_work_queue(&cb->work);
-	} else if (!irq_work_is_pending(&cb->lazy_work)) {
-		irq_work_queue(&cb->lazy_work);
+	if (READ_ONCE(cb->waiters)) {
+		if (cb->page_seq != READ_ONCE(cb->wait_seq)) {
+			WRITE_ONCE(cb->waiters, false);
+			irq_work_queue(&cb->work);
+		} else if (!irq_work_is_pending(&cb->lazy_work)) {
+			irq_work_queue(&cb->lazy_work);
+		}
 	}
-}
-
-/* The outermost writer's commit: wake readers that wait. */
-static void lft_rb_maybe_wake(struct lft_rb_cpu *cb)
-{
-	if (READ_ONCE(cb->waiters))
-		lft_rb_wake_waiters(cb);
-	/* Most buffers have no full waiter: its test before wake_pending's. */
 	if (READ_ONCE(cb->full_percent) && cb->wake_pending) {
 		cb->wake_pending = false;
 		irq_work_queue(&cb->work);
 	}
+}
+
+/*
+ * The outermost writer's commit: wake readers that wait. Inline, the two
+ * tests every commit makes (most buffers have no full waiter: its test
+ * before wake_pending's).
+ */
+static __always_inline void lft_rb_maybe_wake(struct lft_rb_cpu *cb)
+{
+	if (unlikely(READ_ONCE(cb->waiters) ||
+		     (READ_ONCE(cb->full_percent) && cb->wake_pending)))
+		lft_rb_wake(cb);
 }
 
 /*
