@@ -695,7 +695,7 @@ static bool lft_rb_ready(struct lft_rb *rb, int cpu, int percent)
  * @rb: the buffer
  * @cpu: a CPU, or LFT_RB_ALL_CPUS
  * @percent: 0 to wake on any event (at the next tick while the events are
- *	all on the page being written: see lft_rb_maybe_wake()); else wait
+ *	all on the page being written: see lft_rb_wake()); else wait
  *	until that percentage of a CPU's pages is filled (buffer_percent)
  *
  * Return: 0 when data is there, -EINTR on a signal or lft_rb_wake_all().
