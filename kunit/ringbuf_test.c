@@ -954,7 +954,10 @@ static void rb_swap_cpu(struct kunit *test)
 	lft_rb_free(c);
 }
 
-/* Waiters wake on data (percent 0), at a fill level, and on wake_all. */
+/*
+ * Waiters wake on data (percent 0: at once past the writer's page, else at
+ * the next tick), at a fill level, and on wake_all.
+ */
 struct wait_ctx {
 	struct lft_rb *rb;
 	int cpu;
@@ -986,8 +989,11 @@ static void start_waiter(struct kunit *test, struct wait_ctx *w, int percent)
 static void rb_wakeups(struct kunit *test)
 {
 	struct wait_ctx *w = kunit_kzalloc(test, sizeof(*w), GFP_KERNEL);
+	bool lazy, now, moved;
 	struct lft_rb_entry e;
+	struct lft_rb_cpu *cb;
 	u32 buf[60] = { 0 };
+	unsigned long flags;
 	int i;
 
 	KUNIT_ASSERT_NOT_NULL(test, w);
@@ -1000,6 +1006,32 @@ static void rb_wakeups(struct kunit *test)
 	msleep(50);
 	KUNIT_EXPECT_FALSE(test, completion_done(&w->done));
 	KUNIT_ASSERT_EQ(test, lft_rb_write(w->rb, buf, 8), 0);
+	KUNIT_EXPECT_TRUE(test, wait_for_completion_timeout(&w->done, 10 * HZ));
+	KUNIT_EXPECT_EQ(test, w->ret, 0);
+	while (lft_rb_consume(w->rb, w->cpu, NULL, 0, &e) >= 0)
+		;
+
+	/*
+	 * Records on the page the writer was on when the waiter looked
+	 * leave it to the next tick (the lazy irq_work); once the writer has
+	 * left that page, the next commit wakes it at once. Interrupts off,
+	 * so that neither irq_work runs before it is looked at.
+	 */
+	cb = lft_rb_cpu_buf(w->rb, w->cpu);
+	start_waiter(test, w, 0);
+	msleep(50);
+	KUNIT_EXPECT_FALSE(test, completion_done(&w->done));
+	local_irq_save(flags);
+	lft_rb_write(w->rb, buf, 8);
+	lazy = irq_work_is_pending(&cb->lazy_work);
+	now = irq_work_is_pending(&cb->work);
+	for (i = 0; i < 20; i++)	/* 248 bytes each: past the page */
+		lft_rb_write(w->rb, buf, sizeof(buf));
+	moved = irq_work_is_pending(&cb->work);
+	local_irq_restore(flags);
+	KUNIT_EXPECT_TRUE(test, lazy);
+	KUNIT_EXPECT_FALSE(test, now);
+	KUNIT_EXPECT_TRUE(test, moved);
 	KUNIT_EXPECT_TRUE(test, wait_for_completion_timeout(&w->done, 10 * HZ));
 	KUNIT_EXPECT_EQ(test, w->ret, 0);
 	while (lft_rb_consume(w->rb, w->cpu, NULL, 0, &e) >= 0)

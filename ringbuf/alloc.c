@@ -153,6 +153,7 @@ static void lft_rb_cpu_free(struct lft_rb_cpu *cb)
 	if (!cb)
 		return;
 	irq_work_sync(&cb->work);
+	irq_work_sync(&cb->lazy_work);
 	if (cb->slots)
 		for (i = 0; i < cb->nr_pages; i++)
 			lft_rb_page_free(LFT_RB_SLOT_PAGE(cb->slots[i]));
@@ -179,6 +180,7 @@ static struct lft_rb_cpu *lft_rb_cpu_alloc(struct lft_rb *rb, int cpu,
 	cb->data_size = lft_rb_order_data(order);
 	raw_spin_lock_init(&cb->reader_lock);
 	init_irq_work(&cb->work, lft_rb_irq_work);
+	cb->lazy_work = IRQ_WORK_INIT_LAZY(lft_rb_irq_work_lazy);
 	cb->slots = kvzalloc_node(array_size(nr, sizeof(*cb->slots)),
 				  LFT_RB_GFP, cpu_to_node(cpu));
 	if (!cb->slots)

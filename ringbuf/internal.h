@@ -109,8 +109,10 @@ struct lft_rb_cpu {
 
 	/* Wake-ups: waiters set these; the writer queues irq_work. */
 	bool waiters;
+	u64 wait_seq;			/* page_seq when the waiter last looked */
 	int full_percent;		/* 0: no full waiter */
 	struct irq_work work;
+	struct irq_work lazy_work;	/* the same wake-up, at the next tick */
 };
 
 /* lft_rb.gate: recording off (lft_rb_record_off()), absolute stamps. */
@@ -206,6 +208,7 @@ u64 (*lft_rb_clock_fn(enum lft_rb_clock clock))(void);
 int lft_rb_locate(struct lft_rb_cpu *cb, u64 *want, unsigned int *slot);
 void lft_rb_reader_init(struct lft_rb_cpu *cb);
 void lft_rb_irq_work(struct irq_work *work);
+void lft_rb_irq_work_lazy(struct irq_work *work);
 
 /* alloc.c */
 struct lft_rb_page *lft_rb_page_alloc(int cpu, unsigned int order);

@@ -538,7 +538,7 @@ static int lft_rb_read_page_mode(struct lft_rb *rb, int cpu, void **page,
 		cb->rpos = 0;
 		dst = *page;
 	} else {
-		memset(dst, 0, PAGE_SIZE << cb->order);
+		/* Its header and data: the bytes after them are zeroed below. */
 		lft_rb_copy_out(cb, dst, commit);
 	}
 	raw_spin_unlock_irqrestore(&cb->reader_lock, flags);
@@ -627,6 +627,15 @@ void lft_rb_irq_work(struct irq_work *work)
 	wake_up_all(&cb->rb->waitq);
 }
 
+/* The lazy irq_work: a waiter's records are all on the writer's page. */
+void lft_rb_irq_work_lazy(struct irq_work *work)
+{
+	struct lft_rb_cpu *cb = container_of(work, struct lft_rb_cpu,
+					     lazy_work);
+
+	wake_up_all(&cb->rb->waitq);
+}
+
 /*
  * Is @percent of a CPU's ring filled, as the kernel's watermark? Records to
  * read, the writer off the page being read, and the pages filled but
@@ -663,6 +672,8 @@ static bool lft_rb_ready(struct lft_rb *rb, int cpu, int percent)
 		if (cpu != LFT_RB_ALL_CPUS && c != cpu)
 			continue;
 		if (!percent) {
+			/* The writer wakes at once when it leaves this page. */
+			WRITE_ONCE(cb->wait_seq, READ_ONCE(cb->page_seq));
 			WRITE_ONCE(cb->waiters, true);
 			/* Flag before looking, or a commit between is missed. */
 			smp_mb();
@@ -683,8 +694,9 @@ static bool lft_rb_ready(struct lft_rb *rb, int cpu, int percent)
  * lft_rb_wait() - sleep until there is something to read
  * @rb: the buffer
  * @cpu: a CPU, or LFT_RB_ALL_CPUS
- * @percent: 0 to wake on any event; else wait until that percentage of
- *	a CPU's pages is filled (buffer_percent)
+ * @percent: 0 to wake on any event (at the next tick while the events are
+ *	all on the page being written: see lft_rb_wake()); else wait
+ *	until that percentage of a CPU's pages is filled (buffer_percent)
  *
  * Return: 0 when data is there, -EINTR on a signal or lft_rb_wake_all().
  */

@@ -216,16 +216,44 @@ again:
 	return outer;
 }
 
-/* The outermost writer's commit: wake readers that wait. */
-static void lft_rb_maybe_wake(struct lft_rb_cpu *cb)
+/*
+ * A reader waiting for any record whose records are all on the page being
+ * written is woken at the next tick (lazy irq_work; at once where the tick
+ * is stopped), not at each record: a reader woken per record reads a page
+ * of a few records each time, and at a few hundred thousand records a
+ * second it never sleeps: the scheduler then treats it as busy, lets the
+ * writer run a full slice (two ticks at times) before it, and the ring
+ * overflows meanwhile. Woken once the writer has left the page it was on
+ * when it looked (a page to hand over whole), or a tick later, it sleeps in
+ * between and preempts the writer when woken. Out of line: a commit only
+ * comes here when someone waits.
+ */
+static noinline void lft_rb_wake(struct lft_rb_cpu *cb)
 {
-	/* Most buffers have no full waiter: its test before wake_pending's. */
-	if (READ_ONCE(cb->waiters) ||
-	    (READ_ONCE(cb->full_percent) && cb->wake_pending)) {
+	if (READ_ONCE(cb->waiters)) {
+		if (cb->page_seq != READ_ONCE(cb->wait_seq)) {
+			WRITE_ONCE(cb->waiters, false);
+			irq_work_queue(&cb->work);
+		} else if (!irq_work_is_pending(&cb->lazy_work)) {
+			irq_work_queue(&cb->lazy_work);
+		}
+	}
+	if (READ_ONCE(cb->full_percent) && cb->wake_pending) {
 		cb->wake_pending = false;
-		WRITE_ONCE(cb->waiters, false);
 		irq_work_queue(&cb->work);
 	}
+}
+
+/*
+ * The outermost writer's commit: wake readers that wait. Inline, the two
+ * tests every commit makes (most buffers have no full waiter: its test
+ * before wake_pending's).
+ */
+static __always_inline void lft_rb_maybe_wake(struct lft_rb_cpu *cb)
+{
+	if (unlikely(READ_ONCE(cb->waiters) ||
+		     (READ_ONCE(cb->full_percent) && cb->wake_pending)))
+		lft_rb_wake(cb);
 }
 
 /*
@@ -562,7 +590,9 @@ LFT_TEST_EXPORT(lft_rb_reserve_at);
  *
  * Readers see events in reservation order, once every event reserved
  * before them on that CPU is committed too. Wakes waiting readers through
- * irq_work (never directly, so this is NMI-safe), at most once per wait.
+ * irq_work (never directly, so this is NMI-safe), at most once per wait:
+ * at once when the writer has left the page it was on when the reader
+ * looked, else at the next tick.
  */
 void lft_rb_commit(struct lft_rb_res *res)
 {
