@@ -360,13 +360,8 @@ int lft_rethook_check(struct rethook *rh)
 	rn = lft_rethook_get(rh);
 	if (!rn || rn->rethook != rh)
 		ret = -ENODEV;
-	if (rn) {
-#ifdef LFT_HAVE_RETHOOK_ADD_NODE
-		freelist_add(&rn->freelist, &rh->pool);
-#else
-		objpool_push(rn, &rh->pool);
-#endif
-	}
+	if (rn)
+		lft_rethook_put(rn, rh);
 	preempt_enable();
 	if (ret)
 		pr_err("lftrace: the kernel's rethook pool is not as compat/rethook.h expects\n");

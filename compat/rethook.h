@@ -52,6 +52,24 @@ static __always_inline struct rethook_node *lft_rethook_get(struct rethook *rh)
 }
 
 /**
+ * lft_rethook_put() - give @rn back to @rh's pool, as rethook_recycle()
+ *	does for a node while @rh runs
+ * @rn: a node from lft_rethook_get(), not hooked
+ * @rh: its rethook
+ *
+ * Preemption off.
+ */
+static __always_inline void lft_rethook_put(struct rethook_node *rn,
+					    struct rethook *rh)
+{
+#ifdef LFT_HAVE_RETHOOK_ADD_NODE
+	freelist_add(&rn->freelist, &rh->pool);
+#else
+	objpool_push(rn, &rh->pool);
+#endif
+}
+
+/**
  * lft_rethook_hook() - hook the frame being entered with @rn, as
  *	rethook_hook()
  * @rn: a node from lft_rethook_get()
